@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { commandConfig } from '../config.js';
+import { UsageError } from '../errors.js';
+import { parsePort } from '../parse.js';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the API (migrations run at start). On PGlite, also takes CLI commands on <data-dir>/admin.sock.')
+    .option('--port <n>', 'port to listen on (also PORT; default 3000; 0 picks a free one)', parsePort)
+    .action(async (opts: { port?: number }, cmd: Command) => {
+      const config = commandConfig(cmd, { port: opts.port });
+      const [{ pino }, { startServer }] = await Promise.all([import('pino'), import('../../server/serve.js')]);
+      let log;
+      try {
+        log = pino({ level: config.logLevel, base: { pid: process.pid } });
+      } catch (e) {
+        throw new UsageError(`LOG_LEVEL: ${(e as Error).message}`);
+      }
+      const server = await startServer(config, log);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: NodeJS.Signals) => {
+          log.info({ signal }, `stopping (${signal})`);
+          // A second signal while stopping ends the process at once.
+          process.once('SIGINT', () => process.exit(130));
+          process.once('SIGTERM', () => process.exit(143));
+          server.stop().then(() => {
+            log.info('stopped');
+            resolve();
+          }, (e: unknown) => {
+            log.error({ err: e }, 'could not stop cleanly');
+            process.exitCode = 1;
+            resolve();
+          });
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

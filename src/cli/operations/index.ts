@@ -1,0 +1,22 @@
+import { demoOperation } from './demo.js';
+import { migrateOperation } from './migrate.js';
+import type { Operation } from './operation.js';
+import { ownerCreateOperation } from './owner.js';
+import { tokenCreateOperation, tokenListOperation, tokenRevokeOperation } from './token.js';
+
+/** Every command that touches the store, by the name the admin channel knows it by. */
+export const OPERATIONS = {
+  migrate: migrateOperation,
+  'owner.create': ownerCreateOperation,
+  'token.create': tokenCreateOperation,
+  'token.list': tokenListOperation,
+  'token.revoke': tokenRevokeOperation,
+  demo: demoOperation,
+} satisfies Record<string, Operation>;
+
+export type OperationName = keyof typeof OPERATIONS;
+export type OperationResult<N extends OperationName> = Awaited<ReturnType<(typeof OPERATIONS)[N]>>;
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.hasOwn(OPERATIONS, name);
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+
+/** Everything the service reads from its environment, read once and frozen. Nothing else reads process.env. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Folder of the embedded PGlite store; unused when databaseUrl is set. */
+  readonly dataDir: string;
+  /** PostgreSQL connection string; when set, PostgreSQL is the store instead of PGlite. */
+  readonly databaseUrl: string | null;
+  /** Redis for shared rate limits between instances (a later issue implements the store). */
+  readonly redisUrl: string | null;
+  /** Where the API is reached from outside, used in profile.publicUrl and status links. */
+  readonly publicBaseUrl: string;
+  readonly logLevel: string;
+  /** How long a token look-up may be served from memory on an instance that did not revoke it. */
+  readonly tokenCacheSeconds: number;
+}
+
+export interface ConfigOverrides {
+  port?: number | undefined;
+  dataDir?: string | undefined;
+  databaseUrl?: string | undefined;
+}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535 * 1000) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
+  const port = overrides.port ?? positiveInt('PORT', env.PORT, 3000);
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || null);
+  return Object.freeze({
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    redisUrl: env.REDIS_URL || null,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL || 'info',
+    tokenCacheSeconds: positiveInt('TOKEN_CACHE_SECONDS', env.TOKEN_CACHE_SECONDS, 5),
+  });
+}

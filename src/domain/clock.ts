@@ -1,0 +1,16 @@
+/** The only way the service learns the time; tests pin it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests can set and move. */
+export function fixedClock(start: Date | string): Clock & { set(d: Date | string): void; advance(ms: number): void } {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (d) => { current = new Date(d); },
+    advance: (ms) => { current = new Date(current.getTime() + ms); },
+  };
+}

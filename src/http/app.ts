@@ -1,0 +1,190 @@
+import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { newRequestId } from '../domain/ids.js';
+import type { Authenticator, Principal } from '../services/authenticator.js';
+import { ApiError, errorBody, ERRORS } from './errors.js';
+import { MethodTable } from './method-table.js';
+import { anonymousLimit, checkLimits, limitsFor, type RateLimitStore } from './rate-limit.js';
+import type { AnyRoute, ApiServices } from './route.js';
+import { ErrorSchema, NoParameters } from './schemas/common.js';
+import { validationError, validatorCompiler } from './validation.js';
+import { API_ROUTES } from './routes/index.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppDeps {
+  services: ApiServices;
+  authenticator: Authenticator;
+  rateLimits: RateLimitStore;
+  /** Server faults are logged here with the request id clients see; routine requests are not. */
+  logger?: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+function bearer(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  return m?.[1];
+}
+
+const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
+/**
+ * Headers every answer carries (decisions §1). An answer that never reached the token check
+ * describes the per-address limit on calls without a valid token, without counting.
+ */
+async function stampEnvelopeWith(rateLimits: RateLimitStore, now: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('Svc-Request-Id', request.id);
+  reply.header('Cache-Control', 'no-store');
+  if (!reply.hasHeader('RateLimit-Limit')) {
+    const verdict = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, false);
+    reply.headers(verdict.headers);
+  }
+}
+
+/** The API server: envelope, checks in the order of decisions §1, and every route of API_ROUTES. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { services, authenticator, rateLimits } = deps;
+  const stampEnvelope = (request: FastifyRequest, reply: FastifyReply) => stampEnvelopeWith(rateLimits, services.clock.now().getTime(), request, reply);
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => newRequestId(),
+    requestIdHeader: false,
+    trustProxy: false,
+    bodyLimit: 256 * 1024,
+    exposeHeadRoutes: true,
+    // Occurrence ids are ~60 characters; longer ids are unknown (404), not a router error.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
+    // A path that is not valid percent-encoding names no resource.
+    // A path Fastify cannot route (bad percent-encoding, a parameter over maxParamLength) names no
+    // resource. Fastify answers these before any hook runs, so the envelope is stamped here.
+    frameworkErrors: (_error, request, reply) => {
+      const err = new ApiError('not_found', 'The path names no resource.');
+      void stampEnvelope(request as FastifyRequest, reply as FastifyReply).then(() =>
+        (reply as FastifyReply).code(err.status).type('application/json; charset=utf-8').send(errorBody(err, request.id)),
+      );
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  const methods = new MethodTable();
+  app.addHook('onRoute', (route) => methods.add(route.url, route.method));
+
+  // Invariant headers are stamped last, so error answers carry them too.
+  app.addHook('onSend', async (request, reply, payload) => {
+    await stampEnvelope(request, reply);
+    return payload;
+  });
+
+  const send = (request: FastifyRequest, reply: FastifyReply, err: ApiError) =>
+    reply.code(err.status).headers(err.headers).type('application/json; charset=utf-8').send(errorBody(err, request.id));
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof ApiError) return send(request, reply, error);
+    const e = error as { validation?: unknown; validationContext?: string; code?: string; statusCode?: number };
+    if (Array.isArray(e.validation)) return send(request, reply, validationError(e.validation, e.validationContext));
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(request, reply, new ApiError('bad_request', 'The body is larger than 256 KiB.'));
+    if (e.code?.startsWith('FST_ERR_CTP_') || (e.statusCode === 400 && error instanceof SyntaxError)) {
+      return send(request, reply, new ApiError('bad_request', 'The body is not valid JSON (send Content-Type: application/json).'));
+    }
+    request.log.error({ err: error, requestId: request.id, method: request.method, url: request.url }, 'request failed');
+    return send(request, reply, new ApiError('internal'));
+  });
+
+  /** 404 for an unknown path, 405 with Allow for a known path and another method (decisions §1 step 1). */
+  const unrouted = (request: FastifyRequest): ApiError => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = methods.allowed(path);
+    if (allowed) return new ApiError('method_not_allowed', `${path} takes ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
+    return new ApiError('not_found', `No route ${path}.`);
+  };
+  // Decided before the body is read, so a bad body on an unknown path still answers 404/405.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url === undefined) throw unrouted(request);
+  });
+  app.setNotFoundHandler((request, reply) => send(request, reply, unrouted(request)));
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Personal Calendar Access API',
+        version: 'v1',
+        description: 'Lets software act for one account owner, within the scopes the owner granted to a token.',
+      },
+      servers: [{ url: API_PREFIX }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_pat_, svc_test_ or svc_at_ token' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url }),
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  /** Token, app, scope, then rate limits (decisions §1 steps 2-4). */
+  const guard = (route: AnyRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const now = services.clock.now().getTime();
+    const outcome = await authenticator.authenticate(bearer(request.headers.authorization));
+    if (!outcome.ok) {
+      // A token that exists but expired, or whose app is suspended, is no guess: it is not counted
+      // against the address (decisions §9 counts missing, malformed, unknown and revoked ones).
+      const guess = outcome.code === 'invalid_token';
+      const verdict = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, guess);
+      reply.headers(verdict.headers);
+      if (guess && !verdict.allowed) throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(verdict.retryAfter) });
+      if (outcome.code === 'app_suspended') throw new ApiError('app_suspended');
+      throw new ApiError(outcome.code, undefined, undefined, { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE });
+    }
+    const { principal } = outcome;
+    const verdict = await checkLimits(rateLimits, limitsFor(route.rateClass, principal.tokenId, principal.ownerId), now);
+    reply.headers(verdict.headers);
+    if (route.scope && !principal.scopes.includes(route.scope)) {
+      throw new ApiError('insufficient_scope', `This route needs the scope ${route.scope}.`, undefined, {
+        'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${route.scope}"`,
+      });
+    }
+    if (!verdict.allowed) throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(verdict.retryAfter) });
+    request.principal = principal;
+  };
+
+  for (const route of API_ROUTES) {
+    const status = route.successStatus ?? 200;
+    const response: Record<number, unknown> = { [status]: route.response };
+    for (const code of route.errors) {
+      const at = ERRORS[code].status;
+      const before = response[at] as { description?: string } | undefined;
+      response[at] = { ...ErrorSchema, description: before?.description ? `${before.description}, ${code}` : code };
+    }
+    app.route({
+      method: route.method,
+      url: `${API_PREFIX}${route.url}`,
+      onRequest: guard(route),
+      schema: {
+        operationId: route.operationId,
+        summary: route.summary,
+        tags: [route.tag],
+        querystring: route.querystring ?? NoParameters,
+        ...(route.params ? { params: route.params } : {}),
+        ...(route.body ? { body: route.body } : {}),
+        response,
+      },
+      handler: async (request, reply) => {
+        const result = await route.handler({
+          principal: request.principal!,
+          query: request.query ?? {},
+          params: request.params ?? {},
+          body: request.body,
+          now: services.clock.now(),
+          services,
+        });
+        return reply.code(status).send(result);
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,54 @@
+/**
+ * The one table of wire errors (spec "Errors"). Every error answer is built from it; codes are stable.
+ */
+export const ERRORS = {
+  bad_request: { status: 400, message: 'The body is not valid JSON.' },
+  invalid_token: { status: 401, message: 'The token is missing, malformed, unknown or revoked.' },
+  token_expired: { status: 401, message: 'The token has reached the end of its life.' },
+  insufficient_scope: { status: 403, message: 'The token lacks the scope this route needs.' },
+  app_suspended: { status: 403, message: 'The app this token belongs to is suspended.' },
+  not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'This path does not take that method.' },
+  slot_unavailable: { status: 409, message: 'The requested time is no longer free.' },
+  invalid_transition: { status: 409, message: "The request's state does not allow this operation." },
+  invalid_input: { status: 422, message: 'A parameter or field is wrong.' },
+  idempotency_mismatch: { status: 422, message: 'This Idempotency-Key was used with a different request.' },
+  rate_limited: { status: 429, message: 'A rate limit was reached; retry after the time in Retry-After.' },
+  too_many_pending: { status: 429, message: 'This requester already has three requests waiting for the owner.' },
+  internal: { status: 500, message: 'Something went wrong on our side; quote the requestId when reporting it.' },
+  unavailable: { status: 503, message: 'A dependency is down; retry with backoff.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** An error answer on its way out: the code decides the status; headers ride along (Allow, WWW-Authenticate, Retry-After). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+  }
+}
+
+export const notFound = (): ApiError => new ApiError('not_found');
+export const invalidInput = (field: string, message: string): ApiError => new ApiError('invalid_input', message, field);
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string; requestId: string };
+}
+
+export function errorBody(err: ApiError, requestId: string): ErrorBody {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.field !== undefined ? { field: err.field } : {}),
+      requestId,
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { decodeCursor, encodeCursor, queryFingerprint } from '../domain/cursor.js';
+import { invalidInput } from './errors.js';
+import type { HandlerContext } from './route.js';
+
+/** Position in a list ordered by an instant (updatedAt, or start for events), then id. */
+export interface FeedPosition {
+  at: Date;
+  id: string;
+}
+
+export const DELETED_MARKER_DAYS = 30;
+export const HANDLED_LISTED_DAYS = 90;
+
+type Ctx = HandlerContext<Record<string, unknown>, unknown, unknown>;
+
+function context(ctx: Ctx, route: string) {
+  return { fingerprint: queryFingerprint(route, ctx.query), tokenId: ctx.principal.tokenId, now: ctx.now };
+}
+
+/** The position a cursor carries; 422 naming `cursor` when forged, expired, or of another query or token. */
+function readCursor(ctx: Ctx, route: string): { key: string | number; id: string } | null {
+  const cursor = ctx.query.cursor;
+  if (typeof cursor !== 'string') return null;
+  const result = decodeCursor(ctx.services.cursorSecret, cursor, context(ctx, route));
+  if (!result.ok) throw invalidInput('cursor', `The cursor ${result.reason}.`);
+  return result.position;
+}
+
+export function readFeedCursor(ctx: Ctx, route: string): FeedPosition | null {
+  const p = readCursor(ctx, route);
+  if (!p) return null;
+  if (typeof p.key !== 'number') throw invalidInput('cursor', 'The cursor is not a cursor of this list.');
+  return { at: new Date(p.key), id: p.id };
+}
+
+export function writeCursor(ctx: Ctx, route: string, key: string | number, id: string): string {
+  return encodeCursor(ctx.services.cursorSecret, { key, id }, context(ctx, route));
+}
+
+/**
+ * `updatedSince` older than the deleted markers are kept, with includeDeleted=true, cannot give a
+ * complete answer: the client must sync again from scratch (Google answers 410 here; decisions §6: 422).
+ */
+export function checkUpdatedSince(updatedSince: Date | null, includeDeleted: boolean, now: Date): void {
+  if (updatedSince && includeDeleted && updatedSince.getTime() < now.getTime() - DELETED_MARKER_DAYS * 86_400_000) {
+    throw invalidInput('updatedSince', `With includeDeleted=true, updatedSince may be at most ${DELETED_MARKER_DAYS} days back; sync again without it.`);
+  }
+}
+
+export function daysBefore(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * 86_400_000);
+}

@@ -1,0 +1,58 @@
+import type { Static, TSchema } from 'typebox';
+import type { Clock } from '../domain/clock.js';
+import type { Scope } from '../domain/scopes.js';
+import type { Config } from '../config.js';
+import type { Principal } from '../services/authenticator.js';
+import type { Db } from '../store/db.js';
+import type { ErrorCode } from './errors.js';
+import type { RateClass } from './rate-limit.js';
+
+/** What a handler may use. HTTP stays in the http layer; handlers call repositories and the domain. */
+export interface ApiServices {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  cursorSecret: string;
+}
+
+export interface HandlerContext<Q, P, B> {
+  principal: Principal;
+  query: Q;
+  params: P;
+  body: B;
+  now: Date;
+  services: ApiServices;
+}
+
+/**
+ * One definition per route: its schemas validate the request, shape the response and write the
+ * OpenAPI document; scope and rate class drive the checks made before the handler runs.
+ */
+export interface RouteDef<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema> {
+  method: 'GET' | 'POST';
+  /** Path below /api/v1, in Fastify's syntax (`/events/:id`). */
+  url: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** null: any valid token. */
+  scope: Scope | null;
+  rateClass: RateClass;
+  querystring?: Q;
+  params?: P;
+  body?: B;
+  response: R;
+  successStatus?: 200 | 201;
+  /** Error codes the spec lists for the route, for the OpenAPI document. */
+  errors: ErrorCode[];
+  handler(ctx: HandlerContext<Static<Q>, Static<P>, Static<B>>): Promise<Static<R>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any, any, any, any>;
+
+export function defineRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema>(
+  def: RouteDef<Q, P, B, R>,
+): RouteDef<Q, P, B, R> {
+  return def;
+}

@@ -1,0 +1,95 @@
+import Type from 'typebox';
+import { calendarWindow, findEventView } from '../../domain/calendar-view.js';
+import { asUuid } from '../../domain/ids.js';
+import { formatInstant } from '../../domain/instant.js';
+import { eventsForWindow, eventWithOverrides } from '../../store/repos/events.js';
+import { invalidInput, notFound } from '../errors.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, readFeedCursor, writeCursor } from '../paging.js';
+import { presentEvent } from '../presenters/event.js';
+import { instantParam, optionalInstantParam } from '../query-values.js';
+import { defineRoute } from '../route.js';
+import { BooleanString, Cursor, IdParams, Instant, Limit, Page } from '../schemas/common.js';
+import { CalendarEvent } from '../schemas/resources.js';
+
+export const MAX_WINDOW_DAYS = 62;
+
+const EventQuery = Type.Object(
+  {
+    from: Instant,
+    to: Instant,
+    updatedSince: Type.Optional(Instant),
+    includeDeleted: Type.Optional(BooleanString),
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+  },
+  { additionalProperties: false },
+);
+
+export const listEvents = defineRoute({
+  method: 'GET',
+  url: '/events',
+  operationId: 'listEvents',
+  summary: 'Events and accepted appointments between two instants (at most 62 days), repeating events expanded into occurrences, in start order.',
+  tag: 'Events',
+  scope: 'events:read',
+  rateClass: 'read',
+  querystring: EventQuery,
+  response: Page(CalendarEvent),
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  async handler(ctx) {
+    const { query, principal, services, now } = ctx;
+    const from = instantParam(query.from, 'from');
+    const to = instantParam(query.to, 'to');
+    if (to.getTime() <= from.getTime()) throw invalidInput('to', '"to" must be after "from".');
+    if (to.getTime() - from.getTime() > MAX_WINDOW_DAYS * 86_400_000) throw invalidInput('to', `The window may be at most ${MAX_WINDOW_DAYS} days.`);
+    const updatedSince = optionalInstantParam(query.updatedSince, 'updatedSince');
+    const includeDeleted = query.includeDeleted === 'true';
+    checkUpdatedSince(updatedSince, includeDeleted, now);
+    const position = readFeedCursor(ctx, 'events');
+    const limit = query.limit ?? 50;
+    const deletedSince = includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null;
+
+    const { events, overrides } = await eventsForWindow(services.db, { ownerId: principal.ownerId, from, to, deletedSince });
+    let items = calendarWindow(events, overrides, { from, to, updatedSince, deletedSince });
+    if (position) {
+      const key = position.at.getTime();
+      items = items.filter((i) => i.start.getTime() > key || (i.start.getTime() === key && i.id > position.id));
+    }
+    const page = items.slice(0, limit);
+    const last = page[page.length - 1];
+    const data = [];
+    const deleted = [];
+    for (const item of page) {
+      if (item.kind === 'event') data.push(presentEvent(item.view));
+      else deleted.push({ id: item.id, deletedAt: formatInstant(item.deletedAt) });
+    }
+    return {
+      data,
+      nextCursor: items.length > limit && last ? writeCursor(ctx, 'events', last.start.getTime(), last.id) : null,
+      ...(includeDeleted ? { deleted } : {}),
+    };
+  },
+});
+
+export const getEvent = defineRoute({
+  method: 'GET',
+  url: '/events/:id',
+  operationId: 'getEvent',
+  summary: 'One event, or one occurrence of a repeating event by its id `<series id>@<original start>`.',
+  tag: 'Events',
+  scope: 'events:read',
+  rateClass: 'read',
+  params: IdParams,
+  response: CalendarEvent,
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  async handler({ params, principal, services }) {
+    const at = params.id.indexOf('@');
+    const eventId = asUuid(at === -1 ? params.id : params.id.slice(0, at));
+    if (!eventId) throw notFound();
+    const id = at === -1 ? eventId : `${eventId}${params.id.slice(at)}`;
+    const found = await eventWithOverrides(services.db, principal.ownerId, eventId);
+    const view = found ? findEventView(found.event, found.overrides, id) : null;
+    if (!view) throw notFound();
+    return presentEvent(view);
+  },
+});

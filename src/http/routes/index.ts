@@ -1,0 +1,18 @@
+import type { AnyRoute } from '../route.js';
+import { listAppointmentTypesRoute } from './appointment-types.routes.js';
+import { getEvent, listEvents } from './events.routes.js';
+import { getMe } from './me.routes.js';
+import { getRequest, listRequests } from './requests.routes.js';
+import { getTask, listTasks } from './tasks.routes.js';
+
+/** Every route of the public API, in the order the spec lists them. */
+export const API_ROUTES: AnyRoute[] = [
+  getMe,
+  listAppointmentTypesRoute,
+  listEvents,
+  getEvent,
+  listTasks,
+  getTask,
+  listRequests,
+  getRequest,
+];

@@ -1,0 +1,18 @@
+import { presentAccount } from '../presenters/account.js';
+import { defineRoute } from '../route.js';
+import { Account } from '../schemas/resources.js';
+
+export const getMe = defineRoute({
+  method: 'GET',
+  url: '/me',
+  operationId: 'getMe',
+  summary: 'The account the token acts for, its scopes and mode; the profile with profile:read.',
+  tag: 'Account',
+  scope: null,
+  rateClass: 'read',
+  response: Account,
+  errors: ['invalid_token', 'token_expired', 'rate_limited', 'internal'],
+  async handler({ principal, services }) {
+    return presentAccount(principal, services.config.publicBaseUrl);
+  },
+});

@@ -1,0 +1,87 @@
+import Type from 'typebox';
+import { asUuid } from '../../domain/ids.js';
+import { formatInstant } from '../../domain/instant.js';
+import { findVisibleRequest, requestFeed } from '../../store/repos/requests.js';
+import { notFound } from '../errors.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, readFeedCursor, writeCursor } from '../paging.js';
+import { presentRequest } from '../presenters/request.js';
+import { optionalInstantParam } from '../query-values.js';
+import { defineRoute } from '../route.js';
+import { BooleanString, Cursor, IdParams, Instant, Limit, Page, StringEnum } from '../schemas/common.js';
+import { Request, REQUEST_STATUSES } from '../schemas/resources.js';
+
+const RequestQuery = Type.Object(
+  {
+    status: Type.Optional(StringEnum(REQUEST_STATUSES)),
+    kind: Type.Optional(StringEnum(['appointment', 'task'] as const)),
+    createdByThisToken: Type.Optional(BooleanString),
+    updatedSince: Type.Optional(Instant),
+    includeDeleted: Type.Optional(BooleanString),
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+  },
+  { additionalProperties: false },
+);
+
+export const listRequests = defineRoute({
+  method: 'GET',
+  url: '/requests',
+  operationId: 'listRequests',
+  summary: 'Appointment and to-do requests, oldest change first; handled ones for 90 days.',
+  tag: 'Requests',
+  scope: 'requests:read',
+  rateClass: 'read',
+  querystring: RequestQuery,
+  response: Page(Request),
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  async handler(ctx) {
+    const { query, principal, services, now } = ctx;
+    const updatedSince = optionalInstantParam(query.updatedSince, 'updatedSince');
+    const includeDeleted = query.includeDeleted === 'true';
+    checkUpdatedSince(updatedSince, includeDeleted, now);
+    const after = readFeedCursor(ctx, 'requests');
+    const limit = query.limit ?? 50;
+    const rows = await requestFeed(services.db, {
+      ownerId: principal.ownerId,
+      tokenId: principal.tokenId,
+      status: query.status ?? null,
+      kind: query.kind ?? null,
+      createdByThisToken: query.createdByThisToken === undefined ? null : query.createdByThisToken === 'true',
+      updatedSince,
+      deletedSince: includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null,
+      handledSince: daysBefore(now, HANDLED_LISTED_DAYS),
+      after,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.filter((r) => r.deleted_at === null).map((r) => presentRequest(r, principal)),
+      nextCursor: rows.length > limit && last ? writeCursor(ctx, 'requests', last.updated_at.getTime(), last.id) : null,
+      ...(includeDeleted
+        ? { deleted: page.filter((r) => r.deleted_at !== null).map((r) => ({ id: r.id, deletedAt: formatInstant(r.deleted_at!) })) }
+        : {}),
+    };
+  },
+});
+
+export const getRequest = defineRoute({
+  method: 'GET',
+  url: '/requests/:id',
+  operationId: 'getRequest',
+  summary: 'One request; handled ones are readable for 90 days after their last change.',
+  tag: 'Requests',
+  scope: 'requests:read',
+  rateClass: 'read',
+  params: IdParams,
+  response: Request,
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  async handler({ params, principal, services, now }) {
+    const id = asUuid(params.id);
+    const row = id
+      ? await findVisibleRequest(services.db, { ownerId: principal.ownerId, tokenId: principal.tokenId, id, handledSince: daysBefore(now, HANDLED_LISTED_DAYS) })
+      : undefined;
+    if (!row) throw notFound();
+    return presentRequest(row, principal);
+  },
+});

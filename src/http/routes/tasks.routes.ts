@@ -1,0 +1,87 @@
+import Type from 'typebox';
+import { asUuid } from '../../domain/ids.js';
+import { findTask, taskFeed } from '../../store/repos/tasks.js';
+import { invalidInput, notFound } from '../errors.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, readFeedCursor, writeCursor } from '../paging.js';
+import { presentTask } from '../presenters/task.js';
+import { formatInstant } from '../../domain/instant.js';
+import { dateParam, optionalInstantParam } from '../query-values.js';
+import { defineRoute } from '../route.js';
+import { BooleanString, Cursor, DateString, IdParams, Instant, Limit, Page, StringEnum } from '../schemas/common.js';
+import { Task } from '../schemas/resources.js';
+
+const TaskQuery = Type.Object(
+  {
+    status: Type.Optional(StringEnum(['open', 'completed'] as const)),
+    dueFrom: Type.Optional(DateString),
+    dueTo: Type.Optional(DateString),
+    updatedSince: Type.Optional(Instant),
+    includeDeleted: Type.Optional(BooleanString),
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+  },
+  { additionalProperties: false },
+);
+
+export const listTasks = defineRoute({
+  method: 'GET',
+  url: '/tasks',
+  operationId: 'listTasks',
+  summary: 'Open and completed to-dos, oldest change first; completed ones for 90 days after completion.',
+  tag: 'Tasks',
+  scope: 'tasks:read',
+  rateClass: 'read',
+  querystring: TaskQuery,
+  response: Page(Task),
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  async handler(ctx) {
+    const { query, principal, services, now } = ctx;
+    const dueFrom = dateParam(query.dueFrom, 'dueFrom');
+    const dueTo = dateParam(query.dueTo, 'dueTo');
+    if (dueFrom && dueTo && dueFrom > dueTo) throw invalidInput('dueTo', '"dueTo" must not be before "dueFrom".');
+    const updatedSince = optionalInstantParam(query.updatedSince, 'updatedSince');
+    const includeDeleted = query.includeDeleted === 'true';
+    checkUpdatedSince(updatedSince, includeDeleted, now);
+    const after = readFeedCursor(ctx, 'tasks');
+    const limit = query.limit ?? 50;
+    const rows = await taskFeed(services.db, {
+      ownerId: principal.ownerId,
+      status: query.status ?? null,
+      dueFrom,
+      dueTo,
+      updatedSince,
+      deletedSince: includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null,
+      completedSince: daysBefore(now, HANDLED_LISTED_DAYS),
+      after,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.filter((r) => r.deleted_at === null).map(presentTask),
+      nextCursor: rows.length > limit && last ? writeCursor(ctx, 'tasks', last.updated_at.getTime(), last.id) : null,
+      ...(includeDeleted
+        ? { deleted: page.filter((r) => r.deleted_at !== null).map((r) => ({ id: r.id, deletedAt: formatInstant(r.deleted_at!) })) }
+        : {}),
+    };
+  },
+});
+
+export const getTask = defineRoute({
+  method: 'GET',
+  url: '/tasks/:id',
+  operationId: 'getTask',
+  summary: 'One to-do.',
+  tag: 'Tasks',
+  scope: 'tasks:read',
+  rateClass: 'read',
+  params: IdParams,
+  response: Task,
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  async handler({ params, principal, services }) {
+    const id = asUuid(params.id);
+    const row = id ? await findTask(services.db, principal.ownerId, id) : undefined;
+    if (!row) throw notFound();
+    return presentTask(row);
+  },
+});

@@ -1,0 +1,56 @@
+import Type, { type TSchema } from 'typebox';
+import { CURSOR_PATTERN } from '../../domain/cursor.js';
+import { DATE_PATTERN, INSTANT_PATTERN, TIME_OF_DAY_PATTERN } from '../../domain/instant.js';
+import { UUID_PATTERN } from '../../domain/ids.js';
+
+/** Building blocks shared by every route's schemas. */
+export const StringEnum = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Instant = Type.String({ pattern: INSTANT_PATTERN, description: 'RFC 3339 instant in UTC, e.g. 2026-03-29T00:30:00Z' });
+export const DateString = Type.String({ pattern: DATE_PATTERN, description: 'YYYY-MM-DD' });
+export const TimeOfDay = Type.String({ pattern: TIME_OF_DAY_PATTERN, description: 'HH:MM' });
+export const Uuid = Type.String({ pattern: UUID_PATTERN, description: 'UUID' });
+
+export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 50, description: '1 to 100, default 50' });
+export const Cursor = Type.String({ pattern: CURSOR_PATTERN, maxLength: 512, description: 'nextCursor of the previous page' });
+export const BooleanString = StringEnum(['true', 'false'] as const);
+
+/** Any id text: one that names nothing the token may see is 404 (never 422), whatever its shape. */
+export const IdParams = Type.Object({ id: Type.String() }, { additionalProperties: false });
+
+export const DeletedMarker = Type.Object(
+  { id: Type.String(), deletedAt: Instant },
+  { additionalProperties: false },
+);
+
+export const ErrorSchema = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.String(),
+        message: Type.String(),
+        field: Type.Optional(Type.String()),
+        requestId: Type.String(),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, title: 'Error' },
+);
+
+/** A page of a list route: data, nextCursor and, with includeDeleted=true, deleted markers. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object(
+    {
+      data: Type.Array(item),
+      nextCursor: Nullable(Type.String()),
+      deleted: Type.Optional(Type.Array(DeletedMarker)),
+    },
+    { additionalProperties: false },
+  );
+
+/** A route that takes no query parameters still refuses unknown ones. */
+export const NoParameters = Type.Object({}, { additionalProperties: false });

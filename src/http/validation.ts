@@ -1,0 +1,46 @@
+import AjvModule, { type ErrorObject } from 'ajv';
+import type { FastifySchemaCompiler } from 'fastify';
+import { ApiError } from './errors.js';
+
+/**
+ * Two validators: the body is taken exactly as sent (no coercion: `"true"` is not a boolean), the
+ * query string and path are coerced from text. Neither strips unknown fields: they are refused (spec
+ * fixed property 10), and Fastify's default (removeAdditional) would silently drop them.
+ */
+// ajv is CommonJS: its class is the default export's default under NodeNext.
+const Ajv = AjvModule.default;
+const common = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
+const bodyAjv = new Ajv({ ...common, coerceTypes: false });
+const textAjv = new Ajv({ ...common, coerceTypes: true });
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+};
+
+const PART_NAMES: Record<string, string> = { querystring: 'parameter', params: 'path parameter', body: 'field', headers: 'header' };
+
+/** Turns the first schema error into `422 invalid_input` naming the field at fault. */
+export function validationError(errors: ErrorObject[], part: string | undefined): ApiError {
+  const e = errors[0];
+  const kind = PART_NAMES[part ?? 'body'] ?? 'field';
+  if (!e) return new ApiError('invalid_input');
+  const path = e.instancePath.split('/').filter(Boolean).join('.');
+  const join = (name: string) => (path ? `${path}.${name}` : name);
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const name = join(String(e.params.additionalProperty));
+      return new ApiError('invalid_input', `Unknown ${kind} "${name}".`, name);
+    }
+    case 'required': {
+      const name = join(String(e.params.missingProperty));
+      return new ApiError('invalid_input', `The ${kind} "${name}" is required.`, name);
+    }
+    case 'enum':
+      return new ApiError('invalid_input', `"${path}" must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}.`, path);
+    case 'pattern':
+      return new ApiError('invalid_input', `"${path}" is not in the expected format.`, path);
+    default:
+      return new ApiError('invalid_input', `"${path || kind}" ${e.message ?? 'is invalid'}.`, path || undefined);
+  }
+}

@@ -1,0 +1,97 @@
+import type { Clock } from '../domain/clock.js';
+import { hashToken, parseTokenValue } from '../domain/token-format.js';
+import type { Db } from '../store/db.js';
+import { findTokenByHash, touchTokens, type OwnerProfile, type TokenPrincipalRow } from '../store/repos/tokens.js';
+
+/** Who is calling: a token and the owner it acts for. */
+export interface Principal {
+  tokenId: string;
+  ownerId: string;
+  accountId: string;
+  scopes: readonly string[];
+  mode: 'live' | 'test';
+  kind: 'pat' | 'test' | 'at';
+  appId: string | null;
+  /** The owner's profile as of the look-up (cached like the token, so GET /me needs no query). */
+  profile: OwnerProfile;
+}
+
+export type AuthOutcome =
+  | { ok: true; principal: Principal }
+  | { ok: false; code: 'invalid_token' | 'token_expired' | 'app_suspended' };
+
+interface CacheEntry {
+  row: TokenPrincipalRow | null;
+  fetchedAt: number;
+}
+
+const MAX_CACHE_ENTRIES = 10_000;
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Turns a bearer value into a principal. Look-ups are cached for a few seconds (config
+ * tokenCacheSeconds), so reads do not pay a database round trip; a revocation made on this instance
+ * takes effect at once (invalidate), one made on another instance within the cache time.
+ */
+export class Authenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly lastTouched = new Map<string, number>();
+  private pendingTouch = new Set<string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly cacheMs: number,
+  ) {}
+
+  async authenticate(value: string | undefined): Promise<AuthOutcome> {
+    if (!value) return { ok: false, code: 'invalid_token' };
+    const parsed = parseTokenValue(value);
+    // Refresh tokens are for the token endpoint only; they never open the API.
+    if (!parsed || parsed.kind === 'rt') return { ok: false, code: 'invalid_token' };
+    const hash = hashToken(parsed.value);
+    const now = this.clock.now();
+    const row = await this.lookUp(hash, now.getTime());
+    if (!row || row.token.revoked_at !== null || row.ownerDeleted) return { ok: false, code: 'invalid_token' };
+    if (row.token.expires_at !== null && row.token.expires_at.getTime() <= now.getTime()) return { ok: false, code: 'token_expired' };
+    if (row.appSuspended) return { ok: false, code: 'app_suspended' };
+    this.noteUse(row.token.id, now.getTime());
+    const t = row.token;
+    return {
+      ok: true,
+      principal: { tokenId: t.id, ownerId: t.owner_id, accountId: row.accountId, scopes: t.scopes, mode: t.mode, kind: t.kind, appId: t.app_id, profile: row.profile },
+    };
+  }
+
+  /** Forget cached look-ups of a token (after revocation on this instance) or of every token (after an owner change). */
+  invalidate(tokenId?: string): void {
+    if (tokenId === undefined) {
+      this.cache.clear();
+      return;
+    }
+    for (const [hash, entry] of this.cache) if (entry.row?.token.id === tokenId) this.cache.delete(hash);
+  }
+
+  /** Writes last-use times gathered since the previous flush (at most once a minute per token). */
+  async flushLastUsed(): Promise<void> {
+    const ids = [...this.pendingTouch];
+    this.pendingTouch = new Set();
+    await touchTokens(this.db, ids, this.clock.now());
+  }
+
+  private async lookUp(hash: string, now: number): Promise<TokenPrincipalRow | null> {
+    const hit = this.cache.get(hash);
+    if (hit && now - hit.fetchedAt < this.cacheMs) return hit.row;
+    const row = await findTokenByHash(this.db, hash);
+    if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(hash, { row, fetchedAt: now });
+    return row;
+  }
+
+  private noteUse(tokenId: string, now: number): void {
+    const last = this.lastTouched.get(tokenId) ?? 0;
+    if (now - last < TOUCH_EVERY_MS) return;
+    this.lastTouched.set(tokenId, now);
+    this.pendingTouch.add(tokenId);
+  }
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type EngineName = 'pglite' | 'postgres';
+
+export interface Store {
+  db: Db;
+  engine: EngineName;
+  /** PostgreSQL schema the store lives in, when not the default. */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+// Local dates stay 'YYYY-MM-DD' text: turning them into a Date would move them by the process's zone.
+pg.types.setTypeParser(DATE_OID, (v: string) => v);
+
+export interface StoreOptions {
+  /** PostgreSQL connection string; null selects PGlite. */
+  databaseUrl: string | null;
+  /** PGlite data folder; null keeps the database in memory (tests). */
+  dataDir: string | null;
+  /** PostgreSQL schema to use (tests isolate themselves in one). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    parsers: { [DATE_OID]: (v: string) => v },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+/** Brings the schema up to date; safe when several instances start at once (Kysely locks). */
+export async function migrate(store: Store): Promise<string[]> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: migrationProvider,
+    ...(store.schema ? { migrationTableSchema: store.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

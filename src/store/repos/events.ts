@@ -1,0 +1,98 @@
+import type { StoredEvent, StoredOverride } from '../../domain/calendar-view.js';
+import type { Db } from '../db.js';
+import type { EventOverrideRow, EventRow } from '../schema.js';
+
+type EventWithSlug = Omit<EventRow, 'notes' | 'participants'> & { calendar_slug: string };
+
+function toStoredEvent(r: EventWithSlug): StoredEvent {
+  return {
+    id: r.id,
+    calendar: r.calendar_slug,
+    title: r.title,
+    start: r.start_at,
+    end: r.end_at,
+    allDay: r.all_day,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    timezone: r.timezone,
+    showAs: r.show_as,
+    status: r.status,
+    location: r.location,
+    url: r.url,
+    rrule: r.rrule,
+    exdates: r.exdates,
+    isAppointment: r.is_appointment,
+    requestId: r.request_id,
+    updatedAt: r.updated_at,
+    deletedAt: r.deleted_at,
+  };
+}
+
+function toStoredOverride(r: EventOverrideRow): StoredOverride {
+  return {
+    eventId: r.event_id,
+    originalStart: r.original_start,
+    start: r.start_at,
+    end: r.end_at,
+    title: r.title,
+    location: r.location,
+    showAs: r.show_as,
+    cancelled: r.cancelled,
+    updatedAt: r.updated_at,
+    deletedAt: r.deleted_at,
+  };
+}
+
+// Columns the API may show; notes and participants are never read for it.
+const EVENT_COLUMNS = [
+  'events.id', 'events.owner_id', 'events.calendar_id', 'events.title', 'events.start_at', 'events.end_at', 'events.all_day',
+  'events.start_date', 'events.end_date', 'events.timezone', 'events.show_as', 'events.status', 'events.location', 'events.url',
+  'events.rrule', 'events.exdates', 'events.series_until', 'events.is_appointment', 'events.request_id', 'events.created_at',
+  'events.updated_at', 'events.deleted_at', 'calendars.slug as calendar_slug',
+] as const;
+
+const withSlug = (db: Db) => db.selectFrom('events').innerJoin('calendars', 'calendars.id', 'events.calendar_id');
+
+/**
+ * Events and series that can have something in [from, to): single events overlapping it, series
+ * starting before its end and not over before its start, with the overrides of those series.
+ * Deleted rows come too when deletedSince is set (for markers).
+ */
+export async function eventsForWindow(
+  db: Db,
+  q: { ownerId: string; from: Date; to: Date; deletedSince: Date | null },
+): Promise<{ events: StoredEvent[]; overrides: StoredOverride[] }> {
+  const rows = await withSlug(db)
+    .select(EVENT_COLUMNS)
+    .where('events.owner_id', '=', q.ownerId)
+    .where('events.start_at', '<', q.to)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('events.rrule', 'is', null), eb('events.end_at', '>=', q.from)]),
+        eb.and([eb('events.rrule', 'is not', null), eb.or([eb('events.series_until', 'is', null), eb('events.series_until', '>=', q.from)])]),
+      ]),
+    )
+    .where((eb) =>
+      q.deletedSince ? eb.or([eb('events.deleted_at', 'is', null), eb('events.deleted_at', '>=', q.deletedSince)]) : eb('events.deleted_at', 'is', null),
+    )
+    .execute();
+  const seriesIds = rows.filter((r) => r.rrule !== null).map((r) => r.id);
+  const overrides =
+    seriesIds.length === 0
+      ? []
+      : await db.selectFrom('event_overrides').selectAll().where('owner_id', '=', q.ownerId).where('event_id', 'in', seriesIds).execute();
+  return { events: rows.map(toStoredEvent), overrides: overrides.map(toStoredOverride) };
+}
+
+export async function eventWithOverrides(
+  db: Db,
+  ownerId: string,
+  eventId: string,
+): Promise<{ event: StoredEvent; overrides: StoredOverride[] } | null> {
+  const row = await withSlug(db).select(EVENT_COLUMNS).where('events.owner_id', '=', ownerId).where('events.id', '=', eventId).executeTakeFirst();
+  if (!row) return null;
+  const overrides = row.rrule === null
+    ? []
+    : await db.selectFrom('event_overrides').selectAll().where('owner_id', '=', ownerId).where('event_id', '=', eventId).execute();
+  return { event: toStoredEvent(row), overrides: overrides.map(toStoredOverride) };
+}

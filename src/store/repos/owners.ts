@@ -1,0 +1,24 @@
+import type { Db } from '../db.js';
+import type { OwnerRow } from '../schema.js';
+
+export async function findOwner(db: Db, ownerId: string): Promise<OwnerRow | undefined> {
+  return db.selectFrom('owners').selectAll().where('id', '=', ownerId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function findOwnerByUsername(db: Db, username: string): Promise<OwnerRow | undefined> {
+  return db.selectFrom('owners').selectAll().where('username', '=', username).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function insertOwner(db: Db, row: OwnerRow): Promise<void> {
+  await db.insertInto('owners').values(row).execute();
+}
+
+export async function isBookingEnabled(db: Db, ownerId: string): Promise<boolean> {
+  const row = await db.selectFrom('booking_settings').select('enabled').where('owner_id', '=', ownerId).executeTakeFirst();
+  return row?.enabled ?? false;
+}
+
+export async function calendarSlugs(db: Db, ownerId: string): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('calendars').select(['id', 'slug']).where('owner_id', '=', ownerId).execute();
+  return new Map(rows.map((r) => [r.id, r.slug]));
+}

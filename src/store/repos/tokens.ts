@@ -1,0 +1,71 @@
+import type { Db } from '../db.js';
+import type { TokenRow } from '../schema.js';
+
+export interface OwnerProfile {
+  displayName: string;
+  username: string;
+  timezone: string;
+  locale: string;
+}
+
+/** What authentication needs of a token, its owner and its app, in one query. */
+export interface TokenPrincipalRow {
+  token: TokenRow;
+  accountId: string;
+  profile: OwnerProfile;
+  ownerDeleted: boolean;
+  appSuspended: boolean;
+}
+
+export async function findTokenByHash(db: Db, hash: string): Promise<TokenPrincipalRow | null> {
+  const row = await db
+    .selectFrom('tokens')
+    .innerJoin('owners', 'owners.id', 'tokens.owner_id')
+    .leftJoin('apps', 'apps.id', 'tokens.app_id')
+    .selectAll('tokens')
+    .select([
+      'owners.account_id as account_id',
+      'owners.deleted_at as owner_deleted_at',
+      'owners.display_name as owner_display_name',
+      'owners.username as owner_username',
+      'owners.timezone as owner_timezone',
+      'owners.locale as owner_locale',
+      'apps.suspended_at as app_suspended_at',
+    ])
+    .where('tokens.token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { account_id, owner_deleted_at, owner_display_name, owner_username, owner_timezone, owner_locale, app_suspended_at, ...token } = row;
+  return {
+    token,
+    accountId: account_id,
+    profile: { displayName: owner_display_name, username: owner_username, timezone: owner_timezone, locale: owner_locale },
+    ownerDeleted: owner_deleted_at !== null,
+    appSuspended: app_suspended_at !== null,
+  };
+}
+
+export async function insertToken(db: Db, row: Omit<TokenRow, 'last_used_at' | 'revoked_at'>): Promise<void> {
+  await db.insertInto('tokens').values(row).execute();
+}
+
+export async function listTokens(db: Db, ownerId: string): Promise<TokenRow[]> {
+  return db.selectFrom('tokens').selectAll().where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Revokes one of the owner's tokens; false when it is not the owner's or already revoked. */
+export async function revokeToken(db: Db, ownerId: string, tokenId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('tokens')
+    .set({ revoked_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function touchTokens(db: Db, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('tokens').set({ last_used_at: now }).where('id', 'in', ids).execute();
+}

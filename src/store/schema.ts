@@ -1,0 +1,233 @@
+import type { ColumnType, Selectable } from 'kysely';
+
+/** Row types of every table, declared once; repositories derive Selectable/Insertable from them. */
+type Instant = ColumnType<Date, Date, Date>;
+type Generated<T> = ColumnType<T, T | undefined, T>;
+
+export interface OwnersTable {
+  id: string;
+  account_id: string;
+  username: string;
+  display_name: string;
+  timezone: string;
+  locale: Generated<string>;
+  created_at: Instant;
+  updated_at: Instant;
+  deleted_at: Date | null;
+}
+
+export interface CalendarsTable {
+  id: string;
+  owner_id: string;
+  slug: string;
+  name: string;
+  position: Generated<number>;
+  created_at: Instant;
+}
+
+export interface EventsTable {
+  id: string;
+  owner_id: string;
+  calendar_id: string;
+  title: string;
+  start_at: Instant;
+  end_at: Instant;
+  all_day: Generated<boolean>;
+  start_date: string | null;
+  end_date: string | null;
+  timezone: string;
+  show_as: Generated<'busy' | 'free'>;
+  status: Generated<'confirmed' | 'cancelled'>;
+  location: string | null;
+  url: string | null;
+  notes: string | null;
+  participants: Generated<unknown>;
+  rrule: string | null;
+  exdates: Generated<string[]>;
+  series_until: Date | null;
+  is_appointment: Generated<boolean>;
+  request_id: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+  deleted_at: Date | null;
+}
+
+export interface EventOverridesTable {
+  event_id: string;
+  owner_id: string;
+  original_start: string;
+  start_at: Date | null;
+  end_at: Date | null;
+  title: string | null;
+  location: string | null;
+  show_as: 'busy' | 'free' | null;
+  cancelled: Generated<boolean>;
+  updated_at: Instant;
+  deleted_at: Date | null;
+}
+
+export interface CalendarFeedsTable {
+  id: string;
+  owner_id: string;
+  url: string;
+  name: string;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetched_at: Date | null;
+  last_error: string | null;
+  created_at: Instant;
+}
+
+export interface ImportedBusyTable {
+  id: string;
+  owner_id: string;
+  feed_id: string | null;
+  start_at: Instant;
+  end_at: Instant;
+}
+
+export interface TasksTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string | null;
+  due_date: string | null;
+  due_time: string | null;
+  timezone: string | null;
+  priority: Generated<'none' | 'low' | 'medium' | 'high'>;
+  status: Generated<'open' | 'completed'>;
+  completed_at: Date | null;
+  from_requester: string | null;
+  request_id: string | null;
+  duration_minutes: number | null;
+  position: Generated<number>;
+  created_at: Instant;
+  updated_at: Instant;
+  deleted_at: Date | null;
+}
+
+export interface AppointmentTypesTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  duration_minutes: number;
+  position: number;
+  created_at: Instant;
+  updated_at: Instant;
+  deleted_at: Date | null;
+}
+
+export interface BookingSettingsTable {
+  owner_id: string;
+  enabled: Generated<boolean>;
+  rules: Generated<unknown>;
+  updated_at: Instant;
+}
+
+export interface AppsTable {
+  id: string;
+  name: string;
+  suspended_at: Date | null;
+  created_at: Instant;
+}
+
+export interface TokensTable {
+  id: string;
+  owner_id: string;
+  kind: 'pat' | 'test' | 'at';
+  name: string;
+  scopes: string[];
+  mode: 'live' | 'test';
+  token_hash: string;
+  last_four: string;
+  app_id: string | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Instant;
+}
+
+export interface ContactsTable {
+  id: string;
+  owner_id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  blocked: Generated<boolean>;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'expired' | 'rescheduled' | 'cancelled' | 'completed';
+
+export interface RequestsTable {
+  id: string;
+  owner_id: string;
+  kind: 'appointment' | 'task';
+  status: RequestStatus;
+  cancelled_by: 'owner' | 'requester' | null;
+  appointment_type_id: string | null;
+  slot_start: Date | null;
+  slot_end: Date | null;
+  suggested_due_date: string | null;
+  message: string | null;
+  note: string | null;
+  requester_name: string;
+  requester_email: string | null;
+  requester_phone: string | null;
+  contact_method: string | null;
+  contact_handle: string | null;
+  requester_timezone: string;
+  requester_locale: string;
+  notify_requester: Generated<boolean>;
+  source: 'public' | 'api';
+  token_id: string | null;
+  test: Generated<boolean>;
+  from_blocked: Generated<boolean>;
+  expires_at: Date | null;
+  created_at: Instant;
+  updated_at: Instant;
+  deleted_at: Date | null;
+}
+
+export interface JournalEntriesTable {
+  id: string;
+  owner_id: string;
+  entry_date: string;
+  body: string;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  server_secrets: ServerSecretsTable;
+  owners: OwnersTable;
+  calendars: CalendarsTable;
+  events: EventsTable;
+  event_overrides: EventOverridesTable;
+  calendar_feeds: CalendarFeedsTable;
+  imported_busy: ImportedBusyTable;
+  tasks: TasksTable;
+  appointment_types: AppointmentTypesTable;
+  booking_settings: BookingSettingsTable;
+  apps: AppsTable;
+  tokens: TokensTable;
+  contacts: ContactsTable;
+  requests: RequestsTable;
+  journal_entries: JournalEntriesTable;
+}
+
+export type OwnerRow = Selectable<OwnersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type EventOverrideRow = Selectable<EventOverridesTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type AppointmentTypeRow = Selectable<AppointmentTypesTable>;
+export type TokenRow = Selectable<TokensTable>;
+export type RequestRow = Selectable<RequestsTable>;
+export type CalendarRow = Selectable<CalendarsTable>;

@@ -1,0 +1,370 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { ENGINES } from '../helpers/engines.js';
+import { useApi, type ApiHarness } from '../helpers/api.js';
+import { seedRequest, seedTask } from '../helpers/seed.js';
+import { assertError, DAY, FIELDS, keys, shift, withoutRequestId } from './expect.js';
+
+interface TaskJson {
+  id: string;
+  title: string;
+  status: string;
+  dueDate: string | null;
+  updatedAt: string;
+  completedAt: string | null;
+}
+interface PageJson {
+  data: TaskJson[];
+  nextCursor: string | null;
+  deleted?: { id: string; deletedAt: string }[];
+}
+
+/** Walks every page of /tasks with `query`, returning the pages as answered. */
+async function walk(api: ApiHarness, token: string, query: string): Promise<PageJson[]> {
+  const pages: PageJson[] = [];
+  let cursor: string | null = null;
+  do {
+    const url: string = `/api/v1/tasks?${query}${cursor ? `&cursor=${cursor}` : ''}`;
+    const res = await api.get(url, token);
+    assert.equal(res.statusCode, 200, res.body);
+    const page = res.json() as PageJson;
+    pages.push(page);
+    cursor = page.nextCursor;
+    assert.ok(pages.length < 50, 'paging does not end');
+  } while (cursor);
+  return pages;
+}
+
+for (const engine of ENGINES) {
+  describe(`GET /tasks and /tasks/{id} on ${engine}`, () => {
+    const api = useApi(engine);
+    const db = () => api.rt.store.db;
+    const now = () => api.clock.now();
+
+    describe('GET /tasks', () => {
+      async function ownerWithToken(timezone = 'Europe/Berlin', scopes = ['tasks:read']) {
+        const owner = await api.owner(timezone);
+        return { owner, token: await api.token(owner, scopes) };
+      }
+
+      it('lists open and completed to-dos, oldest change first, each with exactly the fields of the spec', async () => {
+        const { owner, token } = await ownerWithToken();
+        const b = await seedTask(db(), owner.id, { title: 'B', updatedAt: '2026-03-20T10:00:00Z' });
+        const a = await seedTask(db(), owner.id, { title: 'A', updatedAt: '2026-03-02T08:00:00Z', completedAt: '2026-03-02T08:00:00Z' });
+        const c = await seedTask(db(), owner.id, { title: 'C', updatedAt: '2026-03-28T23:59:59.250Z' });
+        const res = await api.get('/api/v1/tasks', token);
+        assert.equal(res.statusCode, 200);
+        const body = res.json() as PageJson;
+        assert.deepEqual(keys(body), FIELDS.page);
+        assert.deepEqual(body.data.map((t) => t.id), [a, b, c]);
+        assert.deepEqual(body.data.map((t) => [t.status, t.completedAt, t.updatedAt]), [
+          ['completed', '2026-03-02T08:00:00Z', '2026-03-02T08:00:00Z'],
+          ['open', null, '2026-03-20T10:00:00Z'],
+          ['open', null, '2026-03-28T23:59:59.250Z'],
+        ]);
+        for (const t of body.data) assert.deepEqual(keys(t), FIELDS.task);
+        assert.equal(body.nextCursor, null);
+      });
+
+      it('returns every field as stored: local due date, time and zone untouched by any zone', async () => {
+        const { owner, token } = await ownerWithToken('Pacific/Auckland');
+        const requestId = randomUUID();
+        const id = await seedTask(db(), owner.id, {
+          title: 'Call the plumber', description: 'Kitchen sink', dueDate: '2026-03-29', dueTime: '23:30', timezone: 'Pacific/Auckland',
+          priority: 'high', fromRequester: 'Ada Lovelace', requestId, durationMinutes: 45, updatedAt: '2026-03-28T11:00:00Z',
+        });
+        const la = await seedTask(db(), owner.id, { title: 'LA', dueDate: '2026-01-01', dueTime: '00:00', timezone: 'America/Los_Angeles', updatedAt: '2026-03-28T12:00:00Z' });
+        const res = await api.get(`/api/v1/tasks/${id}`, token);
+        assert.deepEqual(res.json(), {
+          id, title: 'Call the plumber', description: 'Kitchen sink', dueDate: '2026-03-29', dueTime: '23:30', timezone: 'Pacific/Auckland',
+          priority: 'high', status: 'open', completedAt: null, fromRequester: 'Ada Lovelace', requestId, durationMinutes: 45,
+          updatedAt: '2026-03-28T11:00:00Z',
+        });
+        const list = (await api.get('/api/v1/tasks', token)).json() as PageJson;
+        assert.deepEqual(list.data.map((t) => [t.id, t.dueDate]), [[id, '2026-03-29'], [la, '2026-01-01']]);
+        assert.equal((list.data[1] as unknown as { dueTime: string }).dueTime, '00:00');
+      });
+
+      it('never lists or answers another owner\'s to-dos', async () => {
+        const { owner, token } = await ownerWithToken();
+        const other = await api.owner('America/New_York');
+        const mine = await seedTask(db(), owner.id, { title: 'mine' });
+        const theirs = await seedTask(db(), other.id, { title: 'theirs' });
+        const list = (await api.get('/api/v1/tasks?includeDeleted=true', token)).json() as PageJson;
+        assert.deepEqual(list.data.map((t) => t.id), [mine]);
+        const unknown = await api.get(`/api/v1/tasks/${randomUUID()}`, token);
+        const foreign = await api.get(`/api/v1/tasks/${theirs}`, token);
+        assertError(unknown, 404, 'not_found');
+        assertError(foreign, 404, 'not_found');
+        assert.deepEqual(withoutRequestId(foreign), withoutRequestId(unknown));
+      });
+
+      it('filters by status open or completed', async () => {
+        const { owner, token } = await ownerWithToken();
+        const open = await seedTask(db(), owner.id, { updatedAt: '2026-03-10T00:00:00Z' });
+        const done = await seedTask(db(), owner.id, { completedAt: '2026-03-11T00:00:00Z', updatedAt: '2026-03-11T00:00:00Z' });
+        const ids = async (q: string) => ((await api.get(`/api/v1/tasks?${q}`, token)).json() as PageJson).data.map((t) => t.id);
+        assert.deepEqual(await ids('status=open'), [open]);
+        assert.deepEqual(await ids('status=completed'), [done]);
+        assert.deepEqual(await ids(''), [open, done]);
+      });
+
+      it('filters by due date, both ends inclusive, leaving out to-dos without one', async () => {
+        const { owner, token } = await ownerWithToken('America/Los_Angeles');
+        const seed = (dueDate: string | null, minute: number) =>
+          seedTask(db(), owner.id, { dueDate, timezone: 'America/Los_Angeles', updatedAt: `2026-03-10T00:${String(minute).padStart(2, '0')}:00Z` });
+        const d31 = await seed('2026-03-31', 1);
+        const d01 = await seed('2026-04-01', 2);
+        const d15 = await seed('2026-04-15', 3);
+        const d30 = await seed('2026-04-30', 4);
+        await seed(null, 5);
+        const ids = async (q: string) => ((await api.get(`/api/v1/tasks?${q}`, token)).json() as PageJson).data.map((t) => t.id);
+        assert.deepEqual(await ids('dueFrom=2026-04-01&dueTo=2026-04-15'), [d01, d15]);
+        assert.deepEqual(await ids('dueFrom=2026-04-15'), [d15, d30]);
+        assert.deepEqual(await ids('dueTo=2026-03-31'), [d31]);
+        assert.deepEqual(await ids('dueFrom=2026-04-16&dueTo=2026-04-29'), []);
+        assertError(await api.get('/api/v1/tasks?dueFrom=2026-04-15&dueTo=2026-04-01', token), 422, 'invalid_input', 'dueTo');
+      });
+
+      it('lists a completed to-do for 90 days after its completion, then no more', async () => {
+        const { owner, token } = await ownerWithToken();
+        const t0 = now();
+        const recent = await seedTask(db(), owner.id, { completedAt: shift(t0, -89), updatedAt: shift(t0, -89) });
+        await seedTask(db(), owner.id, { completedAt: shift(t0, -90, -1000), updatedAt: shift(t0, -90, -1000) });
+        const open = await seedTask(db(), owner.id, { updatedAt: shift(t0, -200) });
+        const ids = async () => ((await api.get('/api/v1/tasks', token)).json() as PageJson).data.map((t) => t.id);
+        assert.deepEqual(await ids(), [open, recent]);
+        assert.equal((await api.get(`/api/v1/tasks?status=completed`, token)).json().data.length, 1);
+        api.clock.advance(DAY + 1000);
+        try {
+          assert.deepEqual(await ids(), [open], 'an open to-do is listed however old its last change');
+        } finally {
+          api.clock.set(t0);
+        }
+      });
+
+      it('with updatedSince, lists only what changed at or after that instant', async () => {
+        const { owner, token } = await ownerWithToken();
+        await seedTask(db(), owner.id, { updatedAt: '2026-03-27T23:59:59.999Z' });
+        const same = await seedTask(db(), owner.id, { updatedAt: '2026-03-28T00:00:00Z' });
+        const later = await seedTask(db(), owner.id, { updatedAt: '2026-03-28T18:00:00Z', completedAt: '2026-03-28T18:00:00Z' });
+        const res = await api.get('/api/v1/tasks?updatedSince=2026-03-28T00:00:00Z', token);
+        assert.deepEqual((res.json() as PageJson).data.map((t) => t.id), [same, later]);
+        const ms = await api.get('/api/v1/tasks?updatedSince=2026-03-28T00:00:00.001Z', token);
+        assert.deepEqual((ms.json() as PageJson).data.map((t) => t.id), [later]);
+        const nine = await api.get('/api/v1/tasks?updatedSince=2026-03-27T23:59:59.999000000Z', token);
+        assert.equal((nine.json() as PageJson).data.length, 3, 'a 9-digit fraction is accepted');
+      });
+
+      it('without includeDeleted, leaves deleted to-dos out and answers no deleted key', async () => {
+        const { owner, token } = await ownerWithToken();
+        const live = await seedTask(db(), owner.id, { updatedAt: '2026-03-20T00:00:00Z' });
+        await seedTask(db(), owner.id, { deletedAt: '2026-03-25T00:00:00Z' });
+        for (const q of ['', '?includeDeleted=false']) {
+          const body = (await api.get(`/api/v1/tasks${q}`, token)).json();
+          assert.deepEqual(keys(body), FIELDS.page, q);
+          assert.deepEqual(body.data.map((t: TaskJson) => t.id), [live]);
+        }
+      });
+
+      it('with includeDeleted=true, adds {id, deletedAt} markers for deletions of the last 30 days, in change order', async () => {
+        const { owner, token } = await ownerWithToken();
+        const t0 = now();
+        const live = await seedTask(db(), owner.id, { updatedAt: shift(t0, -10) });
+        const gone = await seedTask(db(), owner.id, { deletedAt: shift(t0, -29) });
+        const justGone = await seedTask(db(), owner.id, { deletedAt: shift(t0, 0, -1000), completedAt: shift(t0, -40) });
+        await seedTask(db(), owner.id, { deletedAt: shift(t0, -30, -1000) });
+        const body = (await api.get('/api/v1/tasks?includeDeleted=true', token)).json() as PageJson;
+        assert.deepEqual(keys(body), FIELDS.pageWithDeleted);
+        assert.deepEqual(body.data.map((t) => t.id), [live]);
+        assert.deepEqual(body.deleted, [
+          { id: gone, deletedAt: shift(t0, -29) },
+          { id: justGone, deletedAt: shift(t0, 0, -1000) },
+        ]);
+        for (const m of body.deleted!) assert.deepEqual(keys(m), FIELDS.deletedMarker);
+        const empty = (await api.get('/api/v1/tasks?includeDeleted=true&updatedSince=2026-03-28T23:00:00Z', token)).json();
+        assert.deepEqual(empty, { data: [], nextCursor: null, deleted: [{ id: justGone, deletedAt: shift(t0, 0, -1000) }] });
+      });
+
+      it('refuses updatedSince more than 30 days back together with includeDeleted=true, naming updatedSince', async () => {
+        const { token } = await ownerWithToken();
+        const t0 = now();
+        const tooOld = shift(t0, -30, -1000);
+        assertError(await api.get(`/api/v1/tasks?includeDeleted=true&updatedSince=${tooOld}`, token), 422, 'invalid_input', 'updatedSince');
+        assert.equal((await api.get(`/api/v1/tasks?includeDeleted=true&updatedSince=${shift(t0, -30)}`, token)).statusCode, 200);
+        assert.equal((await api.get(`/api/v1/tasks?updatedSince=${tooOld}`, token)).statusCode, 200);
+        assert.equal((await api.get(`/api/v1/tasks?includeDeleted=false&updatedSince=${shift(t0, -365)}`, token)).statusCode, 200);
+      });
+
+      it('pages with limit and nextCursor through every to-do and marker exactly once, the last page saying null', async () => {
+        const { owner, token } = await ownerWithToken();
+        const expected: string[] = [];
+        // Three to-dos share one instant: the id breaks the tie.
+        for (let i = 0; i < 3; i++) expected.push(await seedTask(db(), owner.id, { updatedAt: '2026-03-05T12:00:00Z' }));
+        for (let i = 0; i < 5; i++) expected.push(await seedTask(db(), owner.id, { updatedAt: `2026-03-1${i}T12:00:00.${i}00Z` }));
+        expected.push(await seedTask(db(), owner.id, { deletedAt: '2026-03-20T00:00:00Z' }));
+        expected.push(await seedTask(db(), owner.id, { updatedAt: '2026-03-21T00:00:00Z', completedAt: '2026-03-21T00:00:00Z' }));
+        const pages = await walk(api, token, 'includeDeleted=true&limit=3');
+        assert.deepEqual(pages.map((p) => p.data.length + p.deleted!.length), [3, 3, 3, 1]);
+        const seen = pages.flatMap((p) => [...p.data.map((t) => ({ id: t.id, at: t.updatedAt })), ...p.deleted!.map((d) => ({ id: d.id, at: d.deletedAt }))]);
+        const ids = seen.map((s) => s.id);
+        assert.equal(new Set(ids).size, ids.length, 'no item twice');
+        assert.deepEqual([...ids].sort(), [...expected].sort(), 'every item');
+        const order = pages.flatMap((p) => p.data.map((t) => t.updatedAt));
+        assert.deepEqual(order, [...order].sort(), 'oldest change first across pages');
+        assert.equal(pages.at(-1)!.nextCursor, null);
+        // A page that ends exactly at the end says null too.
+        const exact = await walk(api, token, 'limit=9');
+        assert.deepEqual(exact.map((p) => p.data.length), [9]);
+        assert.equal(exact[0]!.nextCursor, null);
+        const one = await walk(api, token, 'limit=1');
+        assert.equal(one.length, 9);
+      });
+
+      it('skips nothing when to-dos change while a client pages: a changed one comes again at the end', async () => {
+        const { owner, token } = await ownerWithToken();
+        const ids: string[] = [];
+        for (let i = 0; i < 6; i++) ids.push(await seedTask(db(), owner.id, { title: `t${i}`, updatedAt: `2026-03-0${i + 1}T00:00:00Z` }));
+        const first = (await api.get('/api/v1/tasks?limit=2', token)).json() as PageJson;
+        assert.deepEqual(first.data.map((t) => t.id), ids.slice(0, 2));
+        // The owner edits one to-do already seen and one not yet seen.
+        const edited = new Date('2026-03-28T12:00:00Z');
+        await db().updateTable('tasks').set({ updated_at: edited, title: 'seen, edited' }).where('id', '=', ids[0]!).execute();
+        await db().updateTable('tasks').set({ updated_at: new Date(edited.getTime() + 1000), title: 'unseen, edited' }).where('id', '=', ids[3]!).execute();
+        const seen: string[] = [...first.data.map((t) => t.id)];
+        let cursor: string | null = first.nextCursor;
+        while (cursor) {
+          const page = (await api.get(`/api/v1/tasks?limit=2&cursor=${cursor}`, token)).json() as PageJson;
+          seen.push(...page.data.map((t) => t.id));
+          cursor = page.nextCursor;
+        }
+        assert.deepEqual(seen, [ids[0], ids[1], ids[2], ids[4], ids[5], ids[0], ids[3]]);
+      });
+
+      it('answers 50 to-dos a page by default and at most 100', async () => {
+        const { owner, token } = await ownerWithToken();
+        await db().insertInto('tasks').values(Array.from({ length: 101 }, (_, i) => ({
+          id: randomUUID(), owner_id: owner.id, title: `t${i}`, description: null, due_date: null, due_time: null, timezone: null,
+          completed_at: null, from_requester: null, request_id: null, duration_minutes: null,
+          created_at: new Date('2026-01-01T00:00:00Z'), updated_at: new Date(Date.parse('2026-03-01T00:00:00Z') + i * 1000), deleted_at: null,
+        }))).execute();
+        const first = (await api.get('/api/v1/tasks', token)).json() as PageJson;
+        assert.equal(first.data.length, 50);
+        assert.notEqual(first.nextCursor, null);
+        const max = (await api.get('/api/v1/tasks?limit=100', token)).json() as PageJson;
+        assert.equal(max.data.length, 100);
+        const rest = (await api.get(`/api/v1/tasks?limit=100&cursor=${max.nextCursor}`, token)).json() as PageJson;
+        assert.deepEqual(rest.data.map((t) => t.title), ['t100']);
+        assert.equal(rest.nextCursor, null);
+      });
+
+      it('refuses a cursor used with other parameters, by another token, after 24 hours, tampered, or taken from /requests', async () => {
+        const { owner, token } = await ownerWithToken();
+        const sibling = await api.token(owner, ['tasks:read', 'requests:read']);
+        for (let i = 0; i < 3; i++) await seedTask(db(), owner.id, { updatedAt: `2026-03-0${i + 1}T00:00:00Z` });
+        for (let i = 0; i < 3; i++) await seedRequest(db(), owner.id, { createdAt: `2026-03-0${i + 1}T00:00:00Z` });
+        const first = (await api.get('/api/v1/tasks?status=open&limit=1', token)).json() as PageJson;
+        const cursor = first.nextCursor!;
+        assert.match(cursor, /^[A-Za-z0-9_.-]{1,512}$/);
+        assert.equal((await api.get(`/api/v1/tasks?status=open&limit=2&cursor=${cursor}`, token)).statusCode, 200, 'limit may change');
+        assertError(await api.get(`/api/v1/tasks?status=completed&limit=1&cursor=${cursor}`, token), 422, 'invalid_input', 'cursor');
+        assertError(await api.get(`/api/v1/tasks?limit=1&cursor=${cursor}`, token), 422, 'invalid_input', 'cursor');
+        assertError(await api.get(`/api/v1/tasks?status=open&includeDeleted=false&cursor=${cursor}`, token), 422, 'invalid_input', 'cursor');
+        assertError(await api.get(`/api/v1/tasks?status=open&limit=1&cursor=${cursor}`, sibling), 422, 'invalid_input', 'cursor');
+        const last = cursor.length - 1;
+        const tampered = cursor.slice(0, last) + (cursor[last] === 'A' ? 'B' : 'A');
+        assertError(await api.get(`/api/v1/tasks?status=open&limit=1&cursor=${tampered}`, token), 422, 'invalid_input', 'cursor');
+        const requestCursor = ((await api.get('/api/v1/requests?limit=1', sibling)).json() as PageJson).nextCursor!;
+        assertError(await api.get(`/api/v1/tasks?limit=1&cursor=${requestCursor}`, sibling), 422, 'invalid_input', 'cursor');
+        const t0 = now();
+        try {
+          api.clock.advance(DAY - 1000);
+          assert.equal((await api.get(`/api/v1/tasks?status=open&limit=1&cursor=${cursor}`, token)).statusCode, 200, 'still valid after 23:59:59');
+          api.clock.advance(1000);
+          assertError(await api.get(`/api/v1/tasks?status=open&limit=1&cursor=${cursor}`, token), 422, 'invalid_input', 'cursor');
+        } finally {
+          api.clock.set(t0);
+        }
+      });
+
+      it('refuses each invalid parameter with 422 invalid_input naming it', async () => {
+        const { token } = await ownerWithToken();
+        const cases: [string, string][] = [
+          ['status=done', 'status'],
+          ['status=OPEN', 'status'],
+          ['status=', 'status'],
+          ['status=open&status=completed', 'status'],
+          ['dueFrom=2026-02-30', 'dueFrom'],
+          ['dueFrom=2026-2-3', 'dueFrom'],
+          ['dueTo=2026-02-29', 'dueTo'],
+          ['dueTo=2026-04-01T00:00:00Z', 'dueTo'],
+          ['updatedSince=yesterday', 'updatedSince'],
+          ['updatedSince=2026-03-28T00:00:00+01:00', 'updatedSince'],
+          ['updatedSince=2026-03-28T00:00:00', 'updatedSince'],
+          ['updatedSince=2026-02-30T00:00:00Z', 'updatedSince'],
+          ['updatedSince=2026-03-28T00:00:00.1234567890Z', 'updatedSince'],
+          ['includeDeleted=yes', 'includeDeleted'],
+          ['includeDeleted=TRUE', 'includeDeleted'],
+          ['includeDeleted=1', 'includeDeleted'],
+          ['limit=0', 'limit'],
+          ['limit=101', 'limit'],
+          ['limit=abc', 'limit'],
+          ['limit=2.5', 'limit'],
+          ['limit=-1', 'limit'],
+          ['limit=5&limit=5', 'limit'],
+          ['cursor=abc%2Fdef', 'cursor'],
+          ['cursor=abc%20def', 'cursor'],
+          ['cursor=abc%3D', 'cursor'],
+          [`cursor=${'a'.repeat(513)}`, 'cursor'],
+          ['cursor=', 'cursor'],
+          ['pageSize=10', 'pageSize'],
+          ['status=open&sort=desc', 'sort'],
+        ];
+        for (const [query, field] of cases) {
+          const res = await api.get(`/api/v1/tasks?${query}`, token);
+          assertError(res, 422, 'invalid_input', field);
+        }
+        assert.equal((await api.get('/api/v1/tasks?limit=100&dueFrom=2026-04-01', token)).statusCode, 200);
+        assert.equal((await api.get('/api/v1/tasks?dueFrom=2028-02-29&dueTo=2028-02-29', token)).statusCode, 200, 'a leap day is a real date');
+      });
+    });
+
+    describe('GET /tasks/{id}', () => {
+      it('answers one to-do, the same as the list shows it, also when asked in uppercase', async () => {
+        const owner = await api.owner('America/New_York');
+        const token = await api.token(owner, ['tasks:read']);
+        const id = await seedTask(db(), owner.id, { title: 'Taxes', dueDate: '2026-03-08', dueTime: '02:30', timezone: 'America/New_York', completedAt: '2026-03-28T22:00:00.123Z' });
+        const one = await api.get(`/api/v1/tasks/${id}`, token);
+        assert.equal(one.statusCode, 200);
+        assert.deepEqual(keys(one.json()), FIELDS.task);
+        assert.deepEqual(one.json(), (await api.get('/api/v1/tasks', token)).json().data[0]);
+        assert.equal(one.json().completedAt, '2026-03-28T22:00:00.123Z');
+        // 02:30 does not exist in New York on 2026-03-08 (clocks jump from 02:00 to 03:00): it is the owner's text, kept as is.
+        assert.deepEqual([one.json().dueDate, one.json().dueTime], ['2026-03-08', '02:30']);
+        assert.equal((await api.get(`/api/v1/tasks/${id.toUpperCase()}`, token)).json().id, id);
+      });
+
+      it('answers 404 for a deleted to-do, another owner\'s, an unknown id and a path that is not a uuid, all alike', async () => {
+        const owner = await api.owner();
+        const token = await api.token(owner, ['tasks:read']);
+        const deleted = await seedTask(db(), owner.id, { deletedAt: '2026-03-28T00:00:00Z' });
+        const foreign = await seedTask(db(), (await api.owner()).id, {});
+        const bodies = [];
+        for (const id of [deleted, foreign, randomUUID(), 'not-a-uuid', `${deleted}x`, '1']) {
+          const res = await api.get(`/api/v1/tasks/${id}`, token);
+          assertError(res, 404, 'not_found');
+          bodies.push(JSON.stringify(withoutRequestId(res)));
+        }
+        assert.equal(new Set(bodies).size, 1, bodies.join('\n'));
+      });
+
+      it('refuses query parameters it does not take', async () => {
+        const owner = await api.owner();
+        const token = await api.token(owner, ['tasks:read']);
+        const id = await seedTask(db(), owner.id, {});
+        assertError(await api.get(`/api/v1/tasks/${id}?fields=title`, token), 422, 'invalid_input', 'fields');
+      });
+    });
+  });
+}

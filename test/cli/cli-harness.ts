@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The real CLI, as a user runs it: `node bin/calendar-access.js ...` in a process of its own. */
+export const BIN = fileURLToPath(new URL('../../bin/calendar-access.js', import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A fresh data folder under the temp folder; remove it with removeDataDir. */
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'ca-cli-'));
+}
+
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The environment of the tests, without the variables a CLI reads, plus `extra`. */
+export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_BASE_URL', 'TOKEN_CACHE_SECONDS', 'LOG_LEVEL']) delete env[name];
+  return { ...env, ...extra };
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`calendar-access ${args.join(' ')} did not finish in ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** Base URL the server listens on, from its start-up log line. */
+  url: string;
+  /** Every JSON log line so far. */
+  logs: Record<string, unknown>[];
+  /** Sends a signal and waits for the exit status. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** `serve --port 0`: waits for the start-up line that names the URL. */
+export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServeProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const logs: Record<string, unknown>[] = [];
+    let stderr = '';
+    let pending = '';
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start in ${timeoutMs} ms\nlogs: ${JSON.stringify(logs)}\nstderr: ${stderr}`));
+    }, timeoutMs);
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => {
+      pending += d.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        if (line.trim() === '') continue;
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (typeof entry.url === 'string') {
+          clearTimeout(timer);
+          resolve({
+            child,
+            url: entry.url,
+            logs,
+            stop: (signal = 'SIGTERM') => {
+              if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+              return exited;
+            },
+          });
+        }
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited (${code}) before listening\nstderr: ${stderr}`));
+    });
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function getJson(url: string, token?: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: await res.json() };
+}

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { cliEnv, removeDataDir, runCli, tempDataDir } from './cli-harness.js';
+
+describe('owner and token commands on a PGlite folder nobody serves', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  before(() => {
+    dir = tempDataDir();
+    env = cliEnv({ DATA_DIR: dir });
+  });
+  after(() => removeDataDir(dir));
+
+  test('migrate on a new folder says which migrations ran, and the second time that there is nothing to run', async () => {
+    const first = await runCli(['migrate'], env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /^Ran 1 migration: 0001_owners_world\.$/m);
+    const second = await runCli(['migrate'], env);
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stdout, /Nothing to run/);
+    assert.equal(existsSync(path.join(dir, 'calendar-access.lock')), false, 'the folder lock is released on exit');
+  });
+
+  test('owner create --json prints the new owner', async () => {
+    const run = await runCli(['owner', 'create', '--username', 'alice', '--name', 'Alice Example', '--timezone', 'Europe/Paris', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const owner = JSON.parse(run.stdout);
+    assert.equal(owner.username, 'alice');
+    assert.equal(owner.displayName, 'Alice Example');
+    assert.equal(owner.timezone, 'Europe/Paris');
+    assert.match(owner.accountId, /^acct_[A-Za-z0-9_-]{22}$/);
+  });
+
+  test('token create --json prints exactly id, token, scopes, mode and expiresAt', async () => {
+    const run = await runCli(['token', 'create', '--owner', 'alice', '--name', 'ci', '--scopes', 'events:read,profile:read', '--expires-in', '3600', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const t = JSON.parse(run.stdout);
+    assert.deepEqual(Object.keys(t).sort(), ['expiresAt', 'id', 'mode', 'scopes', 'token']);
+    assert.match(t.token, /^svc_pat_[0-9A-Za-z]{38}$/);
+    assert.deepEqual(t.scopes, ['profile:read', 'events:read']);
+    assert.equal(t.mode, 'live');
+    assert.match(t.expiresAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
+    const inMs = Date.parse(t.expiresAt) - Date.now();
+    assert.ok(inMs > 3500_000 && inMs <= 3600_000, `expires in about an hour, got ${inMs} ms`);
+
+    const testRun = await runCli(['token', 'create', '--owner', 'alice', '--name', 'sandbox', '--scopes', 'tasks:read', '--test', '--json'], env);
+    assert.equal(testRun.code, 0, testRun.stderr);
+    const sandbox = JSON.parse(testRun.stdout);
+    assert.equal(sandbox.mode, 'test');
+    assert.equal(sandbox.expiresAt, null);
+    assert.match(sandbox.token, /^svc_test_/);
+
+    const list = await runCli(['token', 'list', '--owner', 'alice'], env);
+    assert.equal(list.code, 0, list.stderr);
+    assert.ok(list.stdout.includes(`svc_pat_…${t.token.slice(-4)}`), list.stdout);
+    assert.ok(!list.stdout.includes(t.token), 'the token value is never listed');
+    assert.match(list.stdout, /^ID\s+NAME\s+TOKEN\s+SCOPES\s+MODE\s+CREATED\s+EXPIRES\s+LAST USED\s+REVOKED$/m);
+  });
+
+  test('a service refusal prints one line on stderr and exits with status 1', async () => {
+    const unknownOwner = await runCli(['token', 'create', '--owner', 'nobody', '--name', 'x', '--scopes', 'events:read'], env);
+    assert.equal(unknownOwner.code, 1);
+    assert.equal(unknownOwner.stderr, 'calendar-access: no owner "nobody"\n');
+    const badScope = await runCli(['token', 'create', '--owner', 'alice', '--name', 'x', '--scopes', 'events:write'], env);
+    assert.equal(badScope.code, 1);
+    assert.match(badScope.stderr, /^calendar-access: unknown scope "events:write"/);
+    assert.equal(badScope.stderr.trim().split('\n').length, 1);
+  });
+
+  test('a usage error exits with status 2 and opens nothing', async () => {
+    const missing = await runCli(['token', 'create', '--owner', 'alice', '--name', 'x'], env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /required option '--scopes/);
+    const badNumber = await runCli(['token', 'create', '--owner', 'alice', '--name', 'x', '--scopes', 'events:read', '--expires-in', 'soon'], env);
+    assert.equal(badNumber.code, 2);
+    const unknown = await runCli(['frobnicate'], env);
+    assert.equal(unknown.code, 2);
+  });
+});

@@ -1,0 +1,55 @@
+import { after, before } from 'node:test';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../../src/config.js';
+import { fixedClock } from '../../src/domain/clock.js';
+import { buildApp } from '../../src/http/app.js';
+import { openRuntime, type Runtime } from '../../src/runtime.js';
+import { createOwner } from '../../src/services/owners.js';
+import { createPersonalToken } from '../../src/services/tokens.js';
+import { SCOPES } from '../../src/domain/scopes.js';
+import type { EngineName } from '../../src/store/db.js';
+import type { OwnerRow } from '../../src/store/schema.js';
+import { openTestStore } from './engines.js';
+
+export const ALL_SCOPES = [...SCOPES];
+
+export interface ApiHarness {
+  app: FastifyInstance;
+  rt: Runtime;
+  clock: ReturnType<typeof fixedClock>;
+  /** A new owner with a unique username (tests share one store per file). */
+  owner(timezone?: string): Promise<OwnerRow>;
+  /** A new token of the owner; returns its value. */
+  token(owner: OwnerRow, scopes?: string[], opts?: { test?: boolean; expiresInSeconds?: number }): Promise<string>;
+  get(url: string, token?: string, extra?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
+}
+
+let counter = 0;
+
+/**
+ * An in-process API on one engine with a pinned clock, built once per describe block (`before`) and
+ * closed after it. Requests go through app.inject: no socket.
+ */
+export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z'): ApiHarness {
+  const clock = fixedClock(start);
+  const h = { clock } as ApiHarness;
+  before(async () => {
+    const store = await openTestStore(engine);
+    const rt = await openRuntime(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example' }), { clock, existingStore: store });
+    h.rt = rt;
+    h.app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
+  });
+  after(async () => {
+    await h.app?.close();
+    await h.rt?.close();
+  });
+  h.owner = async (timezone = 'Europe/Berlin') => {
+    counter += 1;
+    return createOwner(h.rt.store.db, clock, { username: `owner-${process.pid}-${counter}`, displayName: `Owner ${counter}`, timezone });
+  };
+  h.token = async (owner, scopes = ALL_SCOPES, opts = {}) =>
+    (await createPersonalToken(h.rt.store.db, clock, { ownerId: owner.id, name: 'test', scopes, test: opts.test ?? false, expiresInSeconds: opts.expiresInSeconds ?? null })).token;
+  h.get = (url, token, extra = {}) =>
+    h.app.inject({ method: 'GET', url, ...extra, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(extra.headers ?? {}) } });
+  return h;
+}

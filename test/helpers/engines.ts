@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { migrate, openStore, type EngineName, type Store } from '../../src/store/db.js';
+
+/**
+ * Every storage test runs once per engine: embedded PGlite always, PostgreSQL when one answers at
+ * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Each PostgreSQL store lives in
+ * a schema of its own, dropped at close, so test files never see each other's rows.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers(): Promise<boolean> {
+  if (process.env.TEST_ENGINES === 'pglite') return false;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export const ENGINES: EngineName[] = (await postgresAnswers()) ? ['pglite', 'postgres'] : ['pglite'];
+
+export async function openTestStore(engine: EngineName): Promise<Store> {
+  if (engine === 'pglite') {
+    const store = await openStore({ databaseUrl: null, dataDir: null });
+    await migrate(store);
+    return store;
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const store = await openStore({ databaseUrl: TEST_DATABASE_URL, dataDir: null, schema, poolSize: 5 });
+  await migrate(store);
+  return {
+    ...store,
+    close: async () => {
+      await store.close();
+      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await drop.connect();
+      await drop.query(`DROP SCHEMA ${schema} CASCADE`);
+      await drop.end();
+    },
+  };
+}

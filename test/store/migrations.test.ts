@@ -1,0 +1,79 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { ENGINES, TEST_DATABASE_URL } from '../helpers/engines.js';
+import { migrate, openStore, type EngineName, type Store } from '../../src/store/db.js';
+import { readCursorSecret } from '../../src/runtime.js';
+
+const TABLES = [
+  'appointment_types', 'apps', 'booking_settings', 'calendar_feeds', 'calendars', 'contacts', 'event_overrides', 'events', 'imported_busy',
+  'journal_entries', 'owners', 'requests', 'server_secrets', 'tasks', 'tokens',
+];
+
+/** An empty store, not yet migrated, and a second handle on the same database where the engine allows one. */
+async function openBlank(engine: EngineName): Promise<{ stores: Store[]; close(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const store = await openStore({ databaseUrl: null, dataDir: null });
+    return { stores: [store], close: () => store.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const a = await openStore({ databaseUrl: TEST_DATABASE_URL, dataDir: null, schema, poolSize: 2 });
+  const b = await openStore({ databaseUrl: TEST_DATABASE_URL, dataDir: null, schema, poolSize: 2 });
+  return {
+    stores: [a, b],
+    close: async () => {
+      await a.close();
+      await b.close();
+      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await drop.connect();
+      await drop.query(`DROP SCHEMA ${schema} CASCADE`);
+      await drop.end();
+    },
+  };
+}
+
+async function tableNames(store: Store): Promise<string[]> {
+  const rows = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'
+    ORDER BY table_name`.execute(store.db);
+  return rows.rows.map((r) => r.table_name);
+}
+
+for (const engine of ENGINES) {
+  describe(`migrations on ${engine}`, () => {
+    let blank: Awaited<ReturnType<typeof openBlank>>;
+    before(async () => {
+      blank = await openBlank(engine);
+    });
+    after(async () => {
+      await blank?.close();
+    });
+
+    it('create every table of the schema on an empty database exactly once when two runs start at once', async () => {
+      const [a, b] = [blank.stores[0]!, blank.stores[1] ?? blank.stores[0]!];
+      assert.deepEqual(await tableNames(a), []);
+      const results = await Promise.all([migrate(a), migrate(b)]);
+      assert.deepEqual(results.flat(), ['0001_owners_world'], 'one run applies the migration, the other finds it done');
+      assert.deepEqual(await tableNames(a), TABLES);
+    });
+
+    it('are idempotent: a later run applies nothing and keeps the one cursor secret', async () => {
+      const store = blank.stores[0]!;
+      const secret = await readCursorSecret(store);
+      assert.match(secret, /^[0-9a-f]{64}$/);
+      assert.deepEqual(await migrate(store), []);
+      assert.deepEqual(await migrate(store), []);
+      assert.deepEqual(await tableNames(store), TABLES);
+      const secrets = await store.db.selectFrom('server_secrets').selectAll().execute();
+      assert.equal(secrets.length, 1);
+      assert.equal(await readCursorSecret(store), secret);
+    });
+  });
+}
