@@ -28,8 +28,21 @@ declare module 'fastify' {
 
 function bearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const m = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  // RFC 6750: credentials = "Bearer" 1*SP b64token; the scheme name is case-insensitive.
+  const m = /^Bearer +([^\s]+)$/i.exec(header.trim());
   return m?.[1];
+}
+
+/**
+ * A fault of the database connection rather than of the request: refused or dropped connections,
+ * PostgreSQL's connection-exception class (08xxx) and operator shutdowns (57P01-57P03). Clients
+ * retry these with backoff (`503 unavailable`); anything else is a `500 internal`.
+ */
+function isDependencyDown(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)$/.test(code) || /^08|^57P0[123]$/.test(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(message);
 }
 
 const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
@@ -91,6 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(request, reply, new ApiError('bad_request', 'The body is larger than 256 KiB.'));
     if (e.code?.startsWith('FST_ERR_CTP_') || (e.statusCode === 400 && error instanceof SyntaxError)) {
       return send(request, reply, new ApiError('bad_request', 'The body is not valid JSON (send Content-Type: application/json).'));
+    }
+    if (isDependencyDown(error)) {
+      request.log.warn({ err: error, requestId: request.id }, 'the database did not answer');
+      return send(request, reply, new ApiError('unavailable', undefined, undefined, { 'Retry-After': '1' }));
     }
     request.log.error({ err: error, requestId: request.id, method: request.method, url: request.url }, 'request failed');
     return send(request, reply, new ApiError('internal'));

@@ -2,9 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import { ENGINES } from '../helpers/engines.js';
-import { ALL_SCOPES, useApi } from '../helpers/api.js';
+import { ALL_SCOPES, useApi, type ApiHarness } from '../helpers/api.js';
 import { seedRequest, seedTask, setBooking } from '../helpers/seed.js';
 import { assertEnvelope, assertError, FIELDS, keys, REQUEST_ID } from './expect.js';
 
@@ -87,19 +86,23 @@ for (const engine of ENGINES) {
       it('answers a server fault with 500 internal, the whole envelope and nothing of the fault itself', async () => {
         const owner = await api.owner();
         const token = await api.token(owner, ['tasks:read']);
-        const db = api.rt.store.db;
-        await sql`ALTER TABLE tasks RENAME TO tasks_away`.execute(db);
-        let res: LightMyRequestResponse;
-        try {
-          res = await api.get('/api/v1/tasks', token);
-        } finally {
-          await sql`ALTER TABLE tasks_away RENAME TO tasks`.execute(db);
-        }
+        const res = await withFailingDb(api, Object.assign(new Error('relation "tasks" does not exist'), { code: '42P01' }), () => api.get('/api/v1/tasks', token));
         const error = assertError(res, 500, 'internal');
         assert.equal(res.body.includes('tasks'), false, res.body);
         assert.equal(res.body.toLowerCase().includes('relation'), false, res.body);
         assert.equal(res.headers['ratelimit-limit'], '600');
         assert.match(error.message, /requestId/);
+      });
+
+      it('answers 503 unavailable with Retry-After when the database does not answer, so clients retry', async () => {
+        const owner = await api.owner();
+        const token = await api.token(owner, ['tasks:read']);
+        const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        const res = await withFailingDb(api, refused, () => api.get('/api/v1/tasks', token));
+        assertError(res, 503, 'unavailable');
+        assert.equal(res.headers['retry-after'], '1');
+        assert.equal(res.body.includes('ECONNREFUSED'), false, res.body);
+        assert.equal((await api.get('/api/v1/tasks', token)).statusCode, 200, 'answers again once the database is back');
       });
 
       it('never takes a request id from the caller', async () => {
@@ -148,4 +151,25 @@ for (const engine of ENGINES) {
       });
     });
   });
+}
+
+/**
+ * Runs `call` while every query the route handlers make fails with `fault`. The fault is injected in
+ * the handlers' executor rather than in the shared catalog (renaming a table would race the other
+ * test files migrating on the same PostgreSQL server).
+ */
+async function withFailingDb<T>(api: ApiHarness, fault: Error, call: () => Promise<T>): Promise<T> {
+  const services = api.rt.services;
+  const real = services.db;
+  services.db = new Proxy(real, {
+    get: (target, key, receiver) => {
+      if (key === 'selectFrom' || key === 'executeQuery' || key === 'transaction') return () => { throw fault; };
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  try {
+    return await call();
+  } finally {
+    services.db = real;
+  }
 }
