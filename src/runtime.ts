@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './domain/clock.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js';
 import type { ApiServices } from './http/route.js';
 import { Authenticator } from './services/authenticator.js';
+import { AvailabilityService } from './services/availability.js';
 import { migrate, openStore, type StoreOptions, type Store } from './store/db.js';
 
 /** Everything one instance holds: the store and the in-memory parts shared by the API and the CLI. */
@@ -33,7 +34,7 @@ export async function openRuntime(
     throw e;
   }
   const clock = options.clock ?? systemClock;
-  const services: ApiServices = { db: store.db, clock, config, cursorSecret: await readCursorSecret(store) };
+  const services: ApiServices = { db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability: new AvailabilityService(store.db) };
   const authenticator = new Authenticator(store.db, clock, config.tokenCacheSeconds * 1000);
   return {
     config,

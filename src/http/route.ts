@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Scope } from '../domain/scopes.js';
 import type { Config } from '../config.js';
 import type { Principal } from '../services/authenticator.js';
+import type { AvailabilityService } from '../services/availability.js';
 import type { Db } from '../store/db.js';
 import type { ErrorCode } from './errors.js';
 import type { RateClass } from './rate-limit.js';
@@ -13,6 +14,7 @@ export interface ApiServices {
   clock: Clock;
   config: Config;
   cursorSecret: string;
+  availability: AvailabilityService;
 }
 
 export interface HandlerContext<Q, P, B> {

@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import { newAccountId, newId } from '../domain/ids.js';
+import { ianaZone } from '../domain/zones.js';
 import type { Db } from '../store/db.js';
 import type { OwnerRow } from '../store/schema.js';
 import { findOwnerByUsername } from '../store/repos/owners.js';
@@ -14,16 +15,6 @@ export interface NewOwner {
 
 const USERNAME_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
-export function isKnownTimeZone(zone: string): boolean {
-  if (zone.length === 0 || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Creates an owner with a first calendar, `personal`, and booking switched off. */
 export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promise<OwnerRow> {
   if (!USERNAME_RE.test(input.username)) {
@@ -31,7 +22,8 @@ export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promis
   }
   const displayName = input.displayName.trim();
   if (displayName.length === 0 || displayName.length > 100) throw new ServiceError('invalid', 'name: 1 to 100 characters');
-  if (!isKnownTimeZone(input.timezone)) throw new ServiceError('invalid', `timezone: "${input.timezone}" is not an IANA time zone`);
+  const timezone = ianaZone(input.timezone);
+  if (!timezone) throw new ServiceError('invalid', `timezone: "${input.timezone}" is not an IANA time zone such as Europe/Berlin`);
   if (await findOwnerByUsername(db, input.username)) throw new ServiceError('conflict', `username "${input.username}" is taken`);
   const now = clock.now();
   const owner: OwnerRow = {
@@ -39,7 +31,7 @@ export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promis
     account_id: newAccountId(),
     username: input.username,
     display_name: displayName,
-    timezone: input.timezone,
+    timezone,
     locale: input.locale ?? 'en',
     created_at: now,
     updated_at: now,

@@ -1,5 +1,6 @@
 import type { AnyRoute } from '../route.js';
 import { listAppointmentTypesRoute } from './appointment-types.routes.js';
+import { getAvailability } from './availability.routes.js';
 import { getEvent, listEvents } from './events.routes.js';
 import { getMe } from './me.routes.js';
 import { getRequest, listRequests } from './requests.routes.js';
@@ -9,6 +10,7 @@ import { getTask, listTasks } from './tasks.routes.js';
 export const API_ROUTES: AnyRoute[] = [
   getMe,
   listAppointmentTypesRoute,
+  getAvailability,
   listEvents,
   getEvent,
   listTasks,

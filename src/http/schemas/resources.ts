@@ -25,6 +25,16 @@ export const AppointmentType = Type.Object(
   { ...closed, title: 'AppointmentType' },
 );
 
+export const Availability = Type.Object(
+  {
+    appointmentTypeId: Uuid,
+    timezone: Type.String(),
+    slots: Type.Array(Type.Object({ start: Instant, end: Instant }, closed), { description: 'free slots only' }),
+    days: Type.Array(Type.Object({ date: DateString, hasSlots: Type.Boolean() }, closed)),
+  },
+  { ...closed, title: 'Availability' },
+);
+
 export const CalendarEvent = Type.Object(
   {
     id: Type.String(),
@@ -106,6 +116,7 @@ export const Request = Type.Object(
 
 export type AccountDto = Static<typeof Account>;
 export type AppointmentTypeDto = Static<typeof AppointmentType>;
+export type AvailabilityDto = Static<typeof Availability>;
 export type CalendarEventDto = Static<typeof CalendarEvent>;
 export type TaskDto = Static<typeof Task>;
 export type RequestDto = Static<typeof Request>;
