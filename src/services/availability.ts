@@ -37,7 +37,8 @@ export class AvailabilityService {
 
   private compile(ownerId: string, typeId: string, ctx: BookingContext, now: number): SlotRules {
     const year = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(ctx.timezone).year;
-    const stamp = `${ctx.settingsUpdatedAt.getTime()}|${ctx.timezone}|${ctx.durationMinutes}|${year}`;
+    // The rules' text is part of the stamp: two changes within one millisecond still differ.
+    const stamp = `${ctx.settingsUpdatedAt.getTime()}|${ctx.timezone}|${ctx.durationMinutes}|${year}|${JSON.stringify(ctx.rules)}`;
     const key = `${ownerId}|${typeId}`;
     const hit = this.compiled.get(key);
     if (hit?.stamp === stamp) return hit.rules;
