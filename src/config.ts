@@ -15,6 +15,13 @@ export interface Config {
   readonly logLevel: string;
   /** How long a token look-up may be served from memory on an instance that did not revoke it. */
   readonly tokenCacheSeconds: number;
+  /**
+   * Host names outbound fetches may reach at private addresses (ALLOW_PRIVATE_HOSTS, comma-separated;
+   * empty by default). For tests and local development only: `serve` warns loudly when it is set.
+   */
+  readonly allowPrivateHosts: readonly string[];
+  /** How often the job worker looks for due jobs when idle (JOB_POLL_MS). */
+  readonly jobPollMs: number;
 }
 
 export interface ConfigOverrides {
@@ -30,6 +37,11 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return n;
 }
 
+/** 'a.test, Localhost.' -> ['a.test', 'localhost']: lowercase, no final dot, no blanks. */
+function hostList(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/\.$/, '')).filter((h) => h !== '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const port = overrides.port ?? positiveInt('PORT', env.PORT, 3000);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
@@ -43,5 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     tokenCacheSeconds: positiveInt('TOKEN_CACHE_SECONDS', env.TOKEN_CACHE_SECONDS, 5),
+    allowPrivateHosts: Object.freeze(hostList(env.ALLOW_PRIVATE_HOSTS)),
+    jobPollMs: positiveInt('JOB_POLL_MS', env.JOB_POLL_MS, 2000),
   });
 }

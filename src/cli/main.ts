@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ServiceError } from '../services/service-error.js';
+import { registerBooking } from './commands/booking.js';
+import { registerCalendar } from './commands/calendar.js';
 import { registerDemo } from './commands/demo.js';
+import { registerFeed } from './commands/feed.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOwner } from './commands/owner.js';
 import { registerServe } from './commands/serve.js';
@@ -26,6 +29,9 @@ function buildProgram(): Command {
   registerOwner(program);
   registerToken(program);
   registerDemo(program);
+  registerFeed(program);
+  registerCalendar(program);
+  registerBooking(program);
   // Subcommands report usage errors through the same override.
   for (const cmd of program.commands) {
     cmd.exitOverride();

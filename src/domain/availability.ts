@@ -9,8 +9,10 @@
  *    weekday's hours becomes [D at a, D at b) as instants ('24:00' as b: the next date's 00:00). A
  *    local time that does not exist (a spring-forward gap) moves forward by the gap; a repeated one
  *    (fall-back) is the earlier. Overlapping or touching ranges are merged, across midnight too.
- * 2. Candidates start at each merged range's start and every `slotStepMinutes` of elapsed time after
- *    it, while start + duration stays within the range.
+ * 2. Candidates start at each date's interval start and every `slotStepMinutes` of elapsed time
+ *    after it, while the start lies in that interval (Cal.com's per-day grid: a query never changes
+ *    the grid), and the whole slot lies in the merged ranges, so a slot may run on past midnight
+ *    into the next date's touching hours.
  * 3. A candidate [s, e) is offered when s >= now + minimumNotice; s is before the end of the owner's
  *    local date today + bookingWindowDays (today: the owner's date at `now`); and for every busy
  *    interval [bs, be) with be > bs: s - bufferBefore >= be or e + bufferAfter <= bs.
@@ -58,40 +60,115 @@ function localRange(date: Temporal.PlainDate, [a, b]: readonly [string, string],
   return { start: at(date, a), end: b === '24:00' ? at(date.add({ days: 1 }), '00:00') : at(date, b) };
 }
 
-/** The merged working ranges of every local date that can touch [from, to). */
-export function workingRanges(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates'>, from: number, to: number): TimeRange[] {
-  const zone = rules.timezone;
-  // A local date can hold working time from about 14 h before its UTC midnight to 38 h after it
-  // ('24:00' plus the widest offsets); one date of margin on each side covers every zone.
-  let date = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(zone).toPlainDate().subtract({ days: 1 });
-  const last = Temporal.Instant.fromEpochMilliseconds(to).toZonedDateTimeISO(zone).toPlainDate().add({ days: 1 });
-  const ranges: TimeRange[] = [];
-  for (; Temporal.PlainDate.compare(date, last) <= 0; date = date.add({ days: 1 })) {
-    if (rules.blockedDates.has(date.toString())) continue;
-    for (const interval of rules.weeklyHours[WEEKDAYS[date.dayOfWeek - 1]!]) {
-      const r = localRange(date, interval, zone);
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 → 'YYYY-MM-DD'. */
+export const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The local date of an instant in `zone`, as days since 1970-01-01. */
+const localDays = new Map<string, number>();
+
+/**
+ * The local date of an instant in `zone`, as days since 1970-01-01. Memoized per minute: every
+ * zone in use changes date on a whole minute (offsets are whole minutes since 1972), so all
+ * instants of one minute share a date.
+ */
+export function localDay(ms: number, zone: string): number {
+  const key = `${zone}|${Math.floor(ms / 60_000)}`;
+  let day = localDays.get(key);
+  if (day === undefined) {
+    const d = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
+    day = Math.floor(Date.UTC(d.year, d.month - 1, d.day) / DAY_MS);
+    if (localDays.size >= 100_000) localDays.clear();
+    localDays.set(key, day);
+  }
+  return day;
+}
+
+/**
+ * A date's working ranges depend only on the rules and the date, so they are kept per rules object
+ * (the service keeps one object per owner, type and version of the rules): a repeated question
+ * costs no time-zone arithmetic. This is memoization of a pure function; answers are unchanged.
+ */
+const dayMemo = new WeakMap<object, Map<number, TimeRange[]>>();
+const MAX_MEMO_DAYS = 4000;
+
+function rangesOfDay(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates'>, day: number): TimeRange[] {
+  let memo = dayMemo.get(rules);
+  if (!memo) dayMemo.set(rules, (memo = new Map()));
+  let ranges = memo.get(day);
+  if (ranges) return ranges;
+  ranges = [];
+  const text = isoDate(day);
+  if (!rules.blockedDates.has(text)) {
+    const date = Temporal.PlainDate.from(text);
+    // 1970-01-01 was a Thursday: day 0 is index 3 of mon..sun.
+    for (const interval of rules.weeklyHours[WEEKDAYS[(((day + 3) % 7) + 7) % 7]!]) {
+      const r = localRange(date, interval, rules.timezone);
       if (r.end > r.start) ranges.push(r);
     }
   }
-  return mergeRanges(ranges);
+  if (memo.size >= MAX_MEMO_DAYS) memo.clear();
+  memo.set(day, ranges);
+  return ranges;
+}
+
+/** Each local date's own working intervals as instants, for every date that can touch [from, to), in order. */
+export function workingIntervals(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates'>, from: number, to: number): TimeRange[] {
+  // A local date can hold working time from about 14 h before its UTC midnight to 38 h after it
+  // ('24:00' plus the widest offsets); one date of margin on each side covers every zone.
+  const first = localDay(from, rules.timezone) - 1;
+  const last = localDay(to, rules.timezone) + 1;
+  const ranges: TimeRange[] = [];
+  for (let day = first; day <= last; day += 1) ranges.push(...rangesOfDay(rules, day));
+  return ranges;
+}
+
+/** The merged working ranges of every local date that can touch [from, to). */
+export function workingRanges(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates'>, from: number, to: number): TimeRange[] {
+  return mergeRanges(workingIntervals(rules, from, to));
 }
 
 /** The first instant after the bookable window: the end of the owner's date today + bookingWindowDays. */
 export function windowEnd(rules: Pick<SlotRules, 'timezone' | 'bookingWindowDays'>, now: number): number {
-  const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(rules.timezone).toPlainDate();
-  return today.add({ days: rules.bookingWindowDays + 1 }).toZonedDateTime({ timeZone: rules.timezone }).epochMilliseconds;
+  return startOfDate(isoDate(localDay(now, rules.timezone) + rules.bookingWindowDays + 1), rules.timezone);
 }
 
 /**
  * Busy time as seen by a slot of this type: each busy interval widened by the buffers, so a slot
  * [s, e) is clear exactly when it does not overlap any widened interval.
  */
-function blockedBy(busy: readonly TimeRange[], rules: SlotRules): TimeRange[] {
+function blockedBy(busy: readonly TimeRange[], rules: SlotRules, from: number, to: number): TimeRange[] {
   const before = rules.bufferBeforeMinutes * MINUTE;
   const after = rules.bufferAfterMinutes * MINUTE;
+  // Only busy time that can meet a slot in [from, to) matters. Sorted, disjoint input (what the
+  // service's cache holds) is searched and widened in one pass; anything else is merged first.
+  const sorted = isSortedDisjoint(busy) ? busy : mergeRanges(busy);
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.end + before <= from) lo = mid + 1;
+    else hi = mid;
+  }
   const widened: TimeRange[] = [];
-  for (const b of busy) if (b.end > b.start) widened.push({ start: b.start - after, end: b.end + before });
-  return mergeRanges(widened);
+  for (let i = lo; i < sorted.length && sorted[i]!.start - after < to; i += 1) {
+    const b = sorted[i]!;
+    const start = b.start - after;
+    const end = b.end + before;
+    const last = widened[widened.length - 1];
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else widened.push({ start, end });
+  }
+  return widened;
+}
+
+function isSortedDisjoint(ranges: readonly TimeRange[]): boolean {
+  for (let i = 0; i < ranges.length; i += 1) {
+    const r = ranges[i]!;
+    if (!(r.end > r.start) || (i > 0 && r.start <= ranges[i - 1]!.end)) return false;
+  }
+  return true;
 }
 
 /** The slots offered for one appointment type with starts in [q.from, q.to), in start order. */
@@ -101,16 +178,16 @@ export function freeSlots(rules: SlotRules, busy: readonly TimeRange[], q: SlotQ
   const earliest = Math.max(q.from, q.now + rules.minimumNoticeMinutes * MINUTE);
   const latestStart = Math.min(q.to, windowEnd(rules, q.now));
   if (earliest >= latestStart) return [];
-  // Working ranges are searched a day beyond the asked starts, so a range that began earlier still
-  // aligns its steps to its own start.
-  const working = workingRanges(rules, earliest - 86_400_000, latestStart + duration);
-  const free = subtractRanges(working, blockedBy(busy, rules));
+  // Intervals are searched a day before the first start, so the interval holding it is found.
+  const intervals = workingIntervals(rules, earliest - 86_400_000, latestStart + duration);
+  const free = subtractRanges(mergeRanges(intervals), blockedBy(busy, rules, earliest, latestStart + duration));
   const slots: TimeRange[] = [];
   let f = 0;
-  for (const r of working) {
-    // The first step at or after `earliest`.
+  // Intervals of different dates never overlap, so candidates come in start order.
+  for (const r of intervals) {
+    // The first step of this interval's grid at or after `earliest`.
     let s = r.start < earliest ? r.start + Math.ceil((earliest - r.start) / step) * step : r.start;
-    for (; s < latestStart && s + duration <= r.end; s += step) {
+    for (; s < latestStart && s < r.end; s += step) {
       const e = s + duration;
       while (f < free.length && free[f]!.end < e) f += 1;
       const room = free[f];
@@ -132,9 +209,18 @@ export interface AvailabilityDays {
   days: { date: string; hasSlots: boolean }[];
 }
 
-/** The instant a local date begins in `zone` (a midnight in a gap moves forward). */
+const midnights = new Map<string, number>();
+
+/** The instant a local date begins in `zone` (a midnight in a gap moves forward). Memoized: pure. */
 export function startOfDate(date: string, zone: string): number {
-  return Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+  const key = `${zone}|${date}`;
+  let at = midnights.get(key);
+  if (at === undefined) {
+    at = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+    if (midnights.size >= 100_000) midnights.clear();
+    midnights.set(key, at);
+  }
+  return at;
 }
 
 /**
@@ -147,11 +233,12 @@ export function availabilityForDates(
   busy: readonly TimeRange[],
   q: { fromDate: string; toDate: string; tz: string; now: number },
 ): AvailabilityDays {
-  const first = Temporal.PlainDate.from(q.fromDate);
-  const count = first.until(Temporal.PlainDate.from(q.toDate), { largestUnit: 'days' }).days + 1;
-  const bounds = Array.from({ length: count + 1 }, (_, i) => startOfDate(first.add({ days: i }).toString(), q.tz));
+  const first = Date.parse(`${q.fromDate}T00:00:00Z`) / DAY_MS;
+  const count = Date.parse(`${q.toDate}T00:00:00Z`) / DAY_MS - first + 1;
+  const dates = Array.from({ length: count + 1 }, (_, i) => isoDate(first + i));
+  const bounds = dates.map((d) => startOfDate(d, q.tz));
   const slots = freeSlots(rules, busy, { from: bounds[0]!, to: bounds[count]!, now: q.now });
-  const days = Array.from({ length: count }, (_, i) => ({ date: first.add({ days: i }).toString(), hasSlots: false }));
+  const days = Array.from({ length: count }, (_, i) => ({ date: dates[i]!, hasSlots: false }));
   let d = 0;
   for (const s of slots) {
     while (s.start >= bounds[d + 1]!) d += 1;

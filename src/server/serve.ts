@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import { buildApp } from '../http/app.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { migrate, openStore } from '../store/db.js';
+import { jobKinds } from '../workers/kinds.js';
+import { Worker } from '../workers/worker.js';
 import { openAdminChannel, type AdminChannel } from './admin-channel.js';
 import { adminSocketPath } from './admin-socket.js';
 import { tryLock, type DataDirLock, type LockHolder } from './data-dir-lock.js';
@@ -109,6 +111,17 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     }, FLUSH_LAST_USED_MS);
     flush.unref();
     undo.push(async () => clearInterval(flush));
+
+    if (config.allowPrivateHosts.length > 0) {
+      log.warn(
+        { allowPrivateHosts: config.allowPrivateHosts },
+        `ALLOW_PRIVATE_HOSTS is set: outbound fetches may reach private and loopback addresses of ${config.allowPrivateHosts.join(', ')}. For tests and local development only; never in production.`,
+      );
+    }
+    // Durable jobs (feed imports, later webhook deliveries): closed before the store (undo runs in reverse).
+    const worker = new Worker({ db: rt.store.db, clock: rt.clock, kinds: jobKinds({ db: rt.store.db, config, log }), log, pollMs: config.jobPollMs });
+    worker.start();
+    undo.push(() => worker.close());
 
     log.info(
       { url, engine: engine.engine, store: engine.where, ...(admin ? { adminSocket: admin.path } : {}) },

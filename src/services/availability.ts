@@ -1,75 +1,82 @@
-import { Temporal } from 'temporal-polyfill';
-import { availabilityForDates, isSlotOffered, windowEnd, type AvailabilityDays, type SlotRules, type TimeRange } from '../domain/availability.js';
-import { rulesForType, storedRules } from '../domain/booking-rules.js';
+import { availabilityForDates, isoDate, isSlotOffered, localDay, startOfDate, windowEnd, type AvailabilityDays, type SlotRules, type TimeRange } from '../domain/availability.js';
+import { rulesForType, storedRules, type BookingRules } from '../domain/booking-rules.js';
 import { holidayDatesBetween } from '../domain/holidays.js';
 import type { Db } from '../store/db.js';
-import { bookingContext, type BookingContext } from '../store/repos/booking.js';
+import { bookingState, ownerVersions } from '../store/repos/booking.js';
 import { BusyTimeCache } from './busy-time.js';
 
 const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
+const MAX_OWNERS = 5000;
 
-interface Compiled {
-  stamp: string;
-  rules: SlotRules;
+/** An owner's booking as of one settings version, with each type's engine rules compiled on first use. */
+interface OwnerBooking {
+  settingsVersion: string;
+  timezone: string;
+  enabled: boolean;
+  rules: BookingRules;
+  durations: Map<string, number>;
+  /** Per type id; `year` is the owner's year the holidays were computed around. */
+  compiled: Map<string, { year: number; rules: SlotRules }>;
 }
 
 /**
  * The owner's free time for the API, the booking page and request creation: one engine
  * (domain/availability.ts), fed with the owner's rules for the type and the owner's busy time.
- * Per call: one indexed query (rules, type and busy-time version together); busy time and compiled
- * rules come from memory until they change.
+ * Each question costs one primary-key read (the owner's change counters, moved by triggers in the
+ * same transaction as any change, on any instance); rules and expanded busy time come from memory
+ * until a counter moves.
  */
 export class AvailabilityService {
   readonly busy: BusyTimeCache;
-  private readonly compiled = new Map<string, Compiled>();
+  private readonly owners = new Map<string, OwnerBooking | null>();
+  private readonly settingsVersions = new Map<string, string>();
 
   constructor(private readonly db: Db) {
     this.busy = new BusyTimeCache(db);
   }
 
-  /** The engine's rules for one type, or null when the type is unknown, deleted, or booking is off. */
-  private async load(ownerId: string, typeId: string, now: number): Promise<{ rules: SlotRules; ctx: BookingContext } | null> {
-    const ctx = await bookingContext(this.db, ownerId, typeId);
-    if (!ctx || !ctx.enabled) return null;
-    return { rules: this.compile(ownerId, typeId, ctx, now), ctx };
+  private async booking(ownerId: string, settingsVersion: string): Promise<OwnerBooking | null> {
+    if (this.settingsVersions.get(ownerId) === settingsVersion) return this.owners.get(ownerId) ?? null;
+    const state = await bookingState(this.db, ownerId);
+    const booking = state && { settingsVersion, ...state, rules: storedRules(state.rules), compiled: new Map() };
+    if (this.owners.size >= MAX_OWNERS) {
+      const oldest = this.owners.keys().next().value!;
+      this.owners.delete(oldest);
+      this.settingsVersions.delete(oldest);
+    }
+    this.owners.set(ownerId, booking);
+    this.settingsVersions.set(ownerId, settingsVersion);
+    return booking;
   }
 
-  private compile(ownerId: string, typeId: string, ctx: BookingContext, now: number): SlotRules {
-    const year = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(ctx.timezone).year;
-    // The rules' text is part of the stamp: two changes within one millisecond still differ.
-    const stamp = `${ctx.settingsUpdatedAt.getTime()}|${ctx.timezone}|${ctx.durationMinutes}|${year}|${JSON.stringify(ctx.rules)}`;
-    const key = `${ownerId}|${typeId}`;
-    const hit = this.compiled.get(key);
-    if (hit?.stamp === stamp) return hit.rules;
-    const rules = storedRules(ctx.rules);
-    const own = rulesForType(rules, typeId);
-    const blocked = new Set(rules.blockedDates);
-    // The window reaches at most 730 days ahead; holidays of the year before cover dates a zone ahead.
-    if (rules.holidays) for (const d of holidayDatesBetween(rules.holidays, year - 1, year + 3)) blocked.add(d);
-    const compiled: SlotRules = {
-      timezone: ctx.timezone,
-      weeklyHours: own.weeklyHours,
-      blockedDates: blocked,
-      minimumNoticeMinutes: rules.minimumNoticeMinutes,
-      bookingWindowDays: rules.bookingWindowDays,
-      bufferBeforeMinutes: own.bufferBeforeMinutes,
-      bufferAfterMinutes: own.bufferAfterMinutes,
-      slotStepMinutes: own.slotStepMinutes,
-      durationMinutes: ctx.durationMinutes,
-    };
-    if (this.compiled.size >= 20_000) this.compiled.delete(this.compiled.keys().next().value!);
-    this.compiled.set(key, { stamp, rules: compiled });
-    return compiled;
+  /** The engine's rules for one type and the busy version, or null when the type is unknown, deleted, or booking is off. */
+  private async load(ownerId: string, typeId: string, now: number): Promise<{ rules: SlotRules; busyVersion: string } | null> {
+    const versions = await ownerVersions(this.db, ownerId);
+    const booking = await this.booking(ownerId, versions.settings);
+    const duration = booking?.durations.get(typeId);
+    if (!booking || !booking.enabled || duration === undefined) return null;
+    const year = Number(isoDate(localDay(now, booking.timezone)).slice(0, 4));
+    let hit = booking.compiled.get(typeId);
+    if (hit?.year !== year) {
+      hit = { year, rules: compile(typeId, booking, duration, year) };
+      booking.compiled.set(typeId, hit);
+    }
+    return { rules: hit.rules, busyVersion: versions.busy };
   }
 
   /** Busy time covering every slot that could start in [from, to) under `rules`. */
-  private async busyFor(ownerId: string, ctx: BookingContext, rules: SlotRules, from: number, to: number, now: number): Promise<TimeRange[]> {
+  private async busyFor(ownerId: string, busyVersion: string, rules: SlotRules, from: number, to: number, now: number): Promise<TimeRange[]> {
     const until = windowEnd(rules, now);
     const reach = (rules.durationMinutes + rules.bufferBeforeMinutes + rules.bufferAfterMinutes) * MINUTE;
     const need = { from: Math.max(from, now) - reach, to: Math.min(to, until) + reach };
     if (need.from >= need.to) return [];
-    return this.busy.get(ownerId, ctx.busyVersion, need.from, need.to, { now, until: until + reach + DAY_MS });
+    return this.busy.get(ownerId, busyVersion, need.from, need.to, { now, until: until + reach + DAY_MS });
+  }
+
+  /** The rules the engine gets for one type right now (the benchmark feeds them to the engine directly); null: 404. */
+  async rulesFor(ownerId: string, typeId: string, now: Date): Promise<SlotRules | null> {
+    return (await this.load(ownerId, typeId, now.getTime()))?.rules ?? null;
   }
 
   /** GET /availability: slots starting on fromDate..toDate of `tz`, and the dates; null: 404. */
@@ -77,9 +84,9 @@ export class AvailabilityService {
     const t = now.getTime();
     const loaded = await this.load(ownerId, typeId, t);
     if (!loaded) return null;
-    const from = Temporal.PlainDate.from(q.fromDate).toZonedDateTime({ timeZone: q.tz }).epochMilliseconds;
-    const to = Temporal.PlainDate.from(q.toDate).add({ days: 1 }).toZonedDateTime({ timeZone: q.tz }).epochMilliseconds;
-    const busy = await this.busyFor(ownerId, loaded.ctx, loaded.rules, from, to, t);
+    const from = startOfDate(q.fromDate, q.tz);
+    const to = startOfDate(isoDate(Date.parse(`${q.toDate}T00:00:00Z`) / DAY_MS + 1), q.tz);
+    const busy = await this.busyFor(ownerId, loaded.busyVersion, loaded.rules, from, to, t);
     return availabilityForDates(loaded.rules, busy, { ...q, now: t });
   }
 
@@ -92,7 +99,25 @@ export class AvailabilityService {
     const loaded = await this.load(ownerId, typeId, t);
     if (!loaded) return null;
     const s = slot.start.getTime();
-    const busy = await this.busyFor(ownerId, loaded.ctx, loaded.rules, s, s + 1, t);
+    const busy = await this.busyFor(ownerId, loaded.busyVersion, loaded.rules, s, s + 1, t);
     return isSlotOffered(loaded.rules, busy, { start: s, end: slot.end.getTime() }, t);
   }
+}
+
+function compile(typeId: string, booking: OwnerBooking, durationMinutes: number, year: number): SlotRules {
+  const own = rulesForType(booking.rules, typeId);
+  const blocked = new Set(booking.rules.blockedDates);
+  // The window reaches at most 730 days ahead; the year before covers dates a zone ahead of UTC.
+  if (booking.rules.holidays) for (const d of holidayDatesBetween(booking.rules.holidays, year - 1, year + 3)) blocked.add(d);
+  return {
+    timezone: booking.timezone,
+    weeklyHours: own.weeklyHours,
+    blockedDates: blocked,
+    minimumNoticeMinutes: booking.rules.minimumNoticeMinutes,
+    bookingWindowDays: booking.rules.bookingWindowDays,
+    bufferBeforeMinutes: own.bufferBeforeMinutes,
+    bufferAfterMinutes: own.bufferAfterMinutes,
+    slotStepMinutes: own.slotStepMinutes,
+    durationMinutes,
+  };
 }

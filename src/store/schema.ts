@@ -47,6 +47,8 @@ export interface EventsTable {
   series_until: Date | null;
   is_appointment: Generated<boolean>;
   request_id: string | null;
+  /** UID of the iCalendar event it was imported from (unique per calendar); null when made here. */
+  ical_uid: Generated<string | null>;
   created_at: Instant;
   updated_at: Instant;
   deleted_at: Date | null;
@@ -74,6 +76,24 @@ export interface CalendarFeedsTable {
   etag: string | null;
   last_modified: string | null;
   last_fetched_at: Date | null;
+  last_error: string | null;
+  created_at: Instant;
+  refresh_minutes: Generated<number>;
+  consecutive_failures: Generated<number>;
+  last_success_at: Date | null;
+}
+
+/** Durable work (migration 0003): claimed under a lease with FOR UPDATE SKIP LOCKED (src/workers/jobs.ts). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  owner_id: string | null;
+  key: string | null;
+  payload: Generated<unknown>;
+  run_at: Instant;
+  attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: Date | null;
   last_error: string | null;
   created_at: Instant;
 }
@@ -205,6 +225,13 @@ export interface ServerSecretsTable {
   created_at: Generated<Date>;
 }
 
+/** Moved by triggers whenever the owner's busy time or booking settings change (migration 0002). */
+export interface OwnerVersionsTable {
+  owner_id: string;
+  busy: ColumnType<string, string | undefined, string>;
+  settings: ColumnType<string, string | undefined, string>;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   owners: OwnersTable;
@@ -213,6 +240,7 @@ export interface Database {
   event_overrides: EventOverridesTable;
   calendar_feeds: CalendarFeedsTable;
   imported_busy: ImportedBusyTable;
+  jobs: JobsTable;
   tasks: TasksTable;
   appointment_types: AppointmentTypesTable;
   booking_settings: BookingSettingsTable;
@@ -221,6 +249,7 @@ export interface Database {
   contacts: ContactsTable;
   requests: RequestsTable;
   journal_entries: JournalEntriesTable;
+  owner_versions: OwnerVersionsTable;
 }
 
 export type OwnerRow = Selectable<OwnersTable>;
@@ -231,3 +260,5 @@ export type AppointmentTypeRow = Selectable<AppointmentTypesTable>;
 export type TokenRow = Selectable<TokensTable>;
 export type RequestRow = Selectable<RequestsTable>;
 export type CalendarRow = Selectable<CalendarsTable>;
+export type CalendarFeedRow = Selectable<CalendarFeedsTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -7,9 +7,11 @@ import { ENGINES, TEST_DATABASE_URL } from '../helpers/engines.js';
 import { migrate, openStore, type EngineName, type Store } from '../../src/store/db.js';
 import { readCursorSecret } from '../../src/runtime.js';
 
+const ALL_MIGRATIONS = ['0001_owners_world', '0002_booking', '0003_jobs_feeds', '0004_event_import'];
+
 const TABLES = [
   'appointment_types', 'apps', 'booking_settings', 'calendar_feeds', 'calendars', 'contacts', 'event_overrides', 'events', 'imported_busy',
-  'journal_entries', 'owners', 'requests', 'server_secrets', 'tasks', 'tokens',
+  'jobs', 'journal_entries', 'owner_versions', 'owners', 'requests', 'server_secrets', 'tasks', 'tokens',
 ];
 
 /** An empty store, not yet migrated, and a second handle on the same database where the engine allows one. */
@@ -60,7 +62,7 @@ for (const engine of ENGINES) {
       const [a, b] = [blank.stores[0]!, blank.stores[1] ?? blank.stores[0]!];
       assert.deepEqual(await tableNames(a), []);
       const results = await Promise.all([migrate(a), migrate(b)]);
-      assert.deepEqual(results.flat(), ['0001_owners_world'], 'one run applies the migration, the other finds it done');
+      assert.deepEqual(results.flat(), ALL_MIGRATIONS, 'one run applies the migrations, the other finds them done');
       assert.deepEqual(await tableNames(a), TABLES);
     });
 

@@ -1,4 +1,7 @@
+import { bookingGetOperation, bookingSetOperation } from './booking.js';
+import { calendarImportOperation } from './calendar.js';
 import { demoOperation } from './demo.js';
+import { feedAddOperation, feedListOperation, feedRefreshOperation, feedRemoveOperation } from './feed.js';
 import { migrateOperation } from './migrate.js';
 import type { Operation } from './operation.js';
 import { ownerCreateOperation } from './owner.js';
@@ -12,6 +15,13 @@ export const OPERATIONS = {
   'token.list': tokenListOperation,
   'token.revoke': tokenRevokeOperation,
   demo: demoOperation,
+  'calendar.import': calendarImportOperation,
+  'booking.get': bookingGetOperation,
+  'booking.set': bookingSetOperation,
+  'feed.add': feedAddOperation,
+  'feed.list': feedListOperation,
+  'feed.remove': feedRemoveOperation,
+  'feed.refresh': feedRefreshOperation,
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -2,27 +2,45 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.js';
 
 /**
- * Booking: a busy-time version per owner, moved by triggers on every table that holds busy time
- * (events, their overrides, imported busy time, requests, calendars), so an instance's cache of the
- * owner's expanded busy time knows it is stale with one indexed read, whichever instance or
- * command made the change, and no writer can forget to say so. The owner's booking rules live in
- * booking_settings.rules (JSON, shaped by src/domain/booking-rules.ts).
- * Function bodies sit on one line: runStatements splits the text at a `;` that ends a line.
+ * Booking: two version counters per owner, moved by triggers in the same transaction as the change,
+ * whichever instance, command or worker makes it, so no writer can forget to say so:
+ * - `busy` moves with every change to busy time (events, their overrides, imported busy time,
+ *   requests, calendars);
+ * - `settings` moves with every change to the booking rules, appointment types, or the owner (zone).
+ * An instance keeps the owner's expanded busy time and compiled rules in memory and checks both
+ * counters with one primary-key read per availability question.
+ * Triggers are per statement with transition tables, so importing 20,000 busy intervals moves the
+ * counter once, not 20,000 times. PostgreSQL allows one event per trigger with transition tables,
+ * hence three triggers per table. Function bodies sit on one line: runStatements splits the text
+ * at a `;` that ends a line.
  */
+const BUSY_TABLES = ['events', 'event_overrides', 'imported_busy', 'requests', 'calendars'];
+const SETTINGS_TABLES = ['booking_settings', 'appointment_types'];
+
+function triggers(table: string, fn: string): string {
+  return [
+    `CREATE TRIGGER ${table}_${fn}_ins AFTER INSERT ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${table}_${fn}_upd AFTER UPDATE ON ${table} REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${table}_${fn}_del AFTER DELETE ON ${table} REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+  ].join('\n');
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, `
-    CREATE TABLE owner_busy_versions (
+    CREATE TABLE owner_versions (
       owner_id uuid PRIMARY KEY,
-      version bigint NOT NULL DEFAULT 1
+      busy bigint NOT NULL DEFAULT 1,
+      settings bigint NOT NULL DEFAULT 1
     );
+    INSERT INTO owner_versions (owner_id) SELECT id FROM owners;
 
-    CREATE FUNCTION bump_busy_version() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE owner uuid; BEGIN IF TG_OP = 'DELETE' THEN owner := OLD.owner_id; ELSE owner := NEW.owner_id; END IF; INSERT INTO owner_busy_versions AS v (owner_id, version) VALUES (owner, 2) ON CONFLICT (owner_id) DO UPDATE SET version = v.version + 1; IF TG_OP = 'UPDATE' AND OLD.owner_id IS DISTINCT FROM NEW.owner_id THEN INSERT INTO owner_busy_versions AS v (owner_id, version) VALUES (OLD.owner_id, 2) ON CONFLICT (owner_id) DO UPDATE SET version = v.version + 1; END IF; RETURN NULL; END $$;
+    CREATE FUNCTION bump_busy_version() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO owner_versions AS v (owner_id, busy) SELECT DISTINCT owner_id, 2 FROM changed ON CONFLICT (owner_id) DO UPDATE SET busy = v.busy + 1; RETURN NULL; END $$;
+    CREATE FUNCTION bump_settings_version() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO owner_versions AS v (owner_id, settings) SELECT DISTINCT owner_id, 2 FROM changed ON CONFLICT (owner_id) DO UPDATE SET settings = v.settings + 1; RETURN NULL; END $$;
+    CREATE FUNCTION bump_owner_version() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO owner_versions AS v (owner_id, settings) SELECT DISTINCT id, 2 FROM changed ON CONFLICT (owner_id) DO UPDATE SET settings = v.settings + 1; RETURN NULL; END $$;
 
-    CREATE TRIGGER events_busy_version AFTER INSERT OR UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION bump_busy_version();
-    CREATE TRIGGER event_overrides_busy_version AFTER INSERT OR UPDATE OR DELETE ON event_overrides FOR EACH ROW EXECUTE FUNCTION bump_busy_version();
-    CREATE TRIGGER imported_busy_busy_version AFTER INSERT OR UPDATE OR DELETE ON imported_busy FOR EACH ROW EXECUTE FUNCTION bump_busy_version();
-    CREATE TRIGGER requests_busy_version AFTER INSERT OR UPDATE OR DELETE ON requests FOR EACH ROW EXECUTE FUNCTION bump_busy_version();
-    CREATE TRIGGER calendars_busy_version AFTER INSERT OR UPDATE OR DELETE ON calendars FOR EACH ROW EXECUTE FUNCTION bump_busy_version();
+    ${BUSY_TABLES.map((t) => triggers(t, 'bump_busy_version')).join('\n')}
+    ${SETTINGS_TABLES.map((t) => triggers(t, 'bump_settings_version')).join('\n')}
+    CREATE TRIGGER owners_bump_owner_version_upd AFTER UPDATE ON owners REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_owner_version();
 
     CREATE INDEX requests_owner_accepted_slots ON requests (owner_id, slot_start) WHERE kind = 'appointment' AND status = 'accepted';
   `);

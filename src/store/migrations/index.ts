@@ -1,9 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_owners_world.js';
+import * as m0002 from './0002_booking.js';
+import * as m0003 from './0003_jobs_feeds.js';
+import * as m0004 from './0004_event_import.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_owners_world': m0001,
+  '0002_booking': m0002,
+  '0003_jobs_feeds': m0003,
+  '0004_event_import': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,42 +2,31 @@ import { sql } from 'kysely';
 import type { Db } from '../db.js';
 import type { AppointmentTypeRow } from '../schema.js';
 
-/** What answering availability for one type needs, in one round trip. */
-export interface BookingContext {
-  timezone: string;
-  enabled: boolean;
-  rules: unknown;
-  settingsUpdatedAt: Date;
-  durationMinutes: number;
-  /** The owner's busy-time version (moved by triggers, migration 0002). */
-  busyVersion: string;
+/** The owner's two change counters (migration 0002): one primary-key read. */
+export async function ownerVersions(db: Db, ownerId: string): Promise<{ busy: string; settings: string }> {
+  const row = await db
+    .selectFrom('owner_versions')
+    .select([sql<string>`busy::text`.as('busy'), sql<string>`settings::text`.as('settings')])
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return row ?? { busy: '1', settings: '1' };
 }
 
-/** The owner's booking context for a live appointment type, or null when the type is not theirs or is deleted. */
-export async function bookingContext(db: Db, ownerId: string, typeId: string): Promise<BookingContext | null> {
+/** Everything of the owner's booking that availability reads, or null for an unknown or deleted owner. */
+export async function bookingState(
+  db: Db,
+  ownerId: string,
+): Promise<{ timezone: string; enabled: boolean; rules: unknown; durations: Map<string, number> } | null> {
   const row = await db
     .selectFrom('owners as o')
     .innerJoin('booking_settings as b', 'b.owner_id', 'o.id')
-    .innerJoin('appointment_types as t', (j) => j.onRef('t.owner_id', '=', 'o.id').on('t.id', '=', typeId).on('t.deleted_at', 'is', null))
-    .leftJoin('owner_busy_versions as v', 'v.owner_id', 'o.id')
-    .select(['o.timezone', 'b.enabled', 'b.rules', 'b.updated_at', 't.duration_minutes', sql<string>`coalesce(v.version, 1)::text`.as('version')])
+    .select(['o.timezone', 'b.enabled', 'b.rules'])
     .where('o.id', '=', ownerId)
     .where('o.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  return {
-    timezone: row.timezone,
-    enabled: row.enabled,
-    rules: row.rules,
-    settingsUpdatedAt: row.updated_at,
-    durationMinutes: row.duration_minutes,
-    busyVersion: row.version,
-  };
-}
-
-export async function busyVersion(db: Db, ownerId: string): Promise<string> {
-  const row = await db.selectFrom('owner_busy_versions').select(sql<string>`version::text`.as('version')).where('owner_id', '=', ownerId).executeTakeFirst();
-  return row?.version ?? '1';
+  const types = await db.selectFrom('appointment_types').select(['id', 'duration_minutes']).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).execute();
+  return { timezone: row.timezone, enabled: row.enabled, rules: row.rules, durations: new Map(types.map((t) => [t.id, t.duration_minutes])) };
 }
 
 export async function bookingSettingsRow(db: Db, ownerId: string): Promise<{ enabled: boolean; rules: unknown } | undefined> {

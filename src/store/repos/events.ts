@@ -2,7 +2,8 @@ import type { StoredEvent, StoredOverride } from '../../domain/calendar-view.js'
 import type { Db } from '../db.js';
 import type { EventOverrideRow, EventRow } from '../schema.js';
 
-type EventWithSlug = Omit<EventRow, 'notes' | 'participants'> & { calendar_slug: string };
+// ical_uid (where an imported event came from) is bookkeeping of the import, not part of the API.
+type EventWithSlug = Omit<EventRow, 'notes' | 'participants' | 'ical_uid'> & { calendar_slug: string };
 
 function toStoredEvent(r: EventWithSlug): StoredEvent {
   return {

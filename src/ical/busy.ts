@@ -1,0 +1,54 @@
+/**
+ * Busy time of an iCalendar feed: what a subscribed calendar blocks, as bare intervals (decisions §7:
+ * imported busy time counts for availability; titles and the rest are never kept). Pure.
+ */
+import { expandSeries, type OccurrenceOverride } from '../domain/recurrence.js';
+import { parseICalendar, type ImportedEvent, type ParseOptions } from './parse.js';
+
+export interface BusyInterval {
+  start: Date;
+  end: Date;
+}
+
+function overlaps(start: Date, end: Date, window: { from: Date; to: Date }): boolean {
+  return start.getTime() < window.to.getTime() && end.getTime() > window.from.getTime();
+}
+
+function seriesBusy(e: ImportedEvent, window: { from: Date; to: Date }): BusyInterval[] {
+  const overrides: OccurrenceOverride[] = e.overrides.map((o) => ({
+    originalStart: o.originalStart, start: o.start, end: o.end, cancelled: o.cancelled, deleted: false,
+  }));
+  const byStart = new Map(e.overrides.map((o) => [o.originalStart, o]));
+  const series = { id: e.uid, start: e.start, end: e.end, allDay: e.allDay, startDate: e.startDate, endDate: e.endDate, timezone: e.timezone, rrule: e.rrule!, exdates: e.exdates };
+  const out: BusyInterval[] = [];
+  for (const occ of expandSeries(series, overrides, window)) {
+    const o = byStart.get(occ.originalStart);
+    // An instance of its own decides for itself (a busy series can have a free or cancelled instance, and the other way round).
+    if (o ? o.cancelled || o.showAs === 'free' : e.showAs === 'free') continue;
+    out.push({ start: occ.start, end: occ.end });
+  }
+  return out;
+}
+
+/**
+ * The busy intervals of the feed that overlap [window.from, window.to), sorted by start then end:
+ * cancelled and transparent (TRANSP:TRANSPARENT) events and occurrences left out, series expanded
+ * by expandSeries with their moved, cancelled and transparent instances. Intervals are not clipped to
+ * the window nor merged; zero-length events block nothing and are left out. Throws ICalendarError
+ * when the text is not iCalendar.
+ */
+export function icalBusyIntervals(text: string, window: { from: Date; to: Date }, options: ParseOptions = {}): BusyInterval[] {
+  if (!(window.from.getTime() < window.to.getTime())) return [];
+  const out: BusyInterval[] = [];
+  for (const e of parseICalendar(text, options).events) {
+    if (e.cancelled) continue;
+    if (e.rrule !== null) {
+      out.push(...seriesBusy(e, window));
+    } else if (e.showAs === 'busy' && overlaps(e.start, e.end, window)) {
+      out.push({ start: e.start, end: e.end });
+    }
+  }
+  return out
+    .filter((i) => i.end.getTime() > i.start.getTime())
+    .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime());
+}

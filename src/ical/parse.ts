@@ -1,0 +1,442 @@
+/**
+ * iCalendar text (RFC 5545) → the events it holds, in the shapes the rest of the service uses. Pure:
+ * no I/O, no clock. ical.js reads the syntax; times are placed in IANA zones with Temporal, the way
+ * src/domain/recurrence.ts (expandSeries, the one recurrence implementation) places them, so that
+ * EXDATEs and RECURRENCE-IDs give exactly the occurrence keys expandSeries produces.
+ *
+ * Zones: a TZID is read as an IANA name (also behind a path prefix, as Thunderbird writes it) or a
+ * Windows name (Outlook); anything else, and floating times, are read in the calendar's zone:
+ * X-WR-TIMEZONE, else options.defaultTimezone, else UTC. The VTIMEZONE blocks are not used: Google
+ * and Apple name IANA zones anyway, and reading every time in one IANA zone keeps a series' times
+ * and its EXDATE/RECURRENCE-ID keys consistent.
+ */
+import ICAL from 'ical.js';
+import { Temporal } from 'temporal-polyfill';
+import { expandSeries, formatInstantSeconds, type SeriesInput } from '../domain/recurrence.js';
+import { resolveZone } from './zones.js';
+
+export interface ImportedOverride {
+  /** The occurrence's original start, 'YYYY-MM-DDThh:mm:ssZ' (its identity in expandSeries). */
+  originalStart: string;
+  start: Date;
+  end: Date;
+  title: string;
+  location: string | null;
+  showAs: 'busy' | 'free';
+  cancelled: boolean;
+}
+
+export interface ImportedEvent {
+  uid: string;
+  title: string;
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  startDate: string | null;
+  /** Exclusive (RFC 5545). */
+  endDate: string | null;
+  timezone: string;
+  showAs: 'busy' | 'free';
+  cancelled: boolean;
+  location: string | null;
+  url: string | null;
+  description: string | null;
+  /** The RRULE value, e.g. 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20261231T000000Z'; null for a single event. */
+  rrule: string | null;
+  /** Original starts left out, 'YYYY-MM-DDThh:mm:ssZ', sorted. */
+  exdates: string[];
+  overrides: ImportedOverride[];
+}
+
+export interface ParsedCalendar {
+  events: ImportedEvent[];
+  /** Events the file holds that could not be read (no DTSTART, no UID, bad times); each has a warning. */
+  skipped: number;
+  warnings: string[];
+}
+
+export interface ParseOptions {
+  /** Zone for floating times and all-day dates when the file has no X-WR-TIMEZONE (default UTC). */
+  defaultTimezone?: string;
+}
+
+/** The text is not iCalendar at all; single unreadable events are skipped with a warning instead. */
+export class ICalendarError extends Error {}
+
+type Component = ICAL.Component;
+type Property = ICAL.Property;
+type Time = ICAL.Time;
+
+const DAY_MS = 86_400_000;
+
+interface Context {
+  /** Zone of floating times, all-day dates and TZIDs we cannot read. */
+  zone: string;
+  warnings: string[];
+  unknownTzids: Set<string>;
+  /** Shared by every calendar of the file. */
+  stats: { skipped: number };
+}
+
+/** Where a series' occurrences are: what EXDATE and RECURRENCE-ID keys are computed against. */
+interface SeriesFrame {
+  allDay: boolean;
+  timezone: string;
+  /** Local time of day of DTSTART, for a DATE-valued EXDATE or RECURRENCE-ID of a timed series. */
+  time: Temporal.PlainTime;
+}
+
+interface Times {
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  timezone: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+function text(c: Component, name: string): string | null {
+  const v = c.getFirstPropertyValue(name);
+  if (v === null || v === undefined) return null;
+  const s = String(v).trim();
+  return s === '' ? null : s;
+}
+
+function describe(c: Component): string {
+  const uid = text(c, 'uid');
+  const summary = text(c, 'summary');
+  return [uid ? `UID ${uid}` : 'an event without UID', summary ? `"${summary}"` : null].filter(Boolean).join(' ');
+}
+
+function isUtc(t: Time): boolean {
+  return t.zone === ICAL.Timezone.utcTimezone || t.zone?.tzid === 'UTC';
+}
+
+function plainDate(t: Time): Temporal.PlainDate {
+  return Temporal.PlainDate.from({ year: t.year, month: t.month, day: t.day });
+}
+
+function plainDateTime(t: Time): Temporal.PlainDateTime {
+  // 'constrain' turns a leap second (:60) into :59 instead of failing.
+  return Temporal.PlainDateTime.from(
+    { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second },
+    { overflow: 'constrain' },
+  );
+}
+
+/** A wall time in a zone as an instant; a gap time moves forward, a repeated one takes the earlier (as expandSeries). */
+function at(wall: Temporal.PlainDateTime, zone: string): Date {
+  return new Date(wall.toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds);
+}
+
+function midnight(date: Temporal.PlainDate, zone: string): Date {
+  return new Date(date.toZonedDateTime({ timeZone: zone }).epochMilliseconds);
+}
+
+function dateIn(d: Date, zone: string): Temporal.PlainDate {
+  return Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(zone).toPlainDate();
+}
+
+/** The zone a date-time value of this property is read in: UTC, its TZID's IANA zone, or `floating`. */
+function zoneOf(prop: Property, t: Time, floating: string, ctx: Context): string {
+  if (isUtc(t)) return 'UTC';
+  const tzid = prop.getParameter('tzid');
+  const name = typeof tzid === 'string' ? tzid : null;
+  if (name === null) return floating;
+  const zone = resolveZone(name);
+  if (zone !== null) return zone;
+  if (!ctx.unknownTzids.has(name)) {
+    ctx.unknownTzids.add(name);
+    ctx.warnings.push(`TZID "${name}" is not a time zone we know; its times are read in ${ctx.zone}`);
+  }
+  return ctx.zone;
+}
+
+function instantOf(prop: Property, t: Time, floating: string, ctx: Context): Date {
+  return at(plainDateTime(t), zoneOf(prop, t, floating, ctx));
+}
+
+function firstTime(c: Component, name: string): { prop: Property; time: Time } | null {
+  const prop = c.getFirstProperty(name);
+  if (!prop) return null;
+  const time = prop.getFirstValue();
+  return time instanceof ICAL.Time ? { prop, time } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Times of one VEVENT
+
+/** The zone an event is shown in. A UTC series repeats in UTC (RFC 5545); a UTC single event is shown in the calendar's zone. */
+function eventZone(prop: Property, t: Time, series: boolean, ctx: Context): string {
+  if (isUtc(t)) return series ? 'UTC' : ctx.zone;
+  return zoneOf(prop, t, ctx.zone, ctx);
+}
+
+/**
+ * DTSTART and DTEND/DURATION as Times; null without DTSTART. Without DTEND or DURATION a date lasts
+ * one day and a date-time no time (RFC 5545 3.6.1), unless `fallback` (the master's length, for an
+ * overriding instance) says otherwise.
+ */
+function readTimes(c: Component, ctx: Context, opts: { series: boolean; fallback?: { days: number; ms: number } }): Times | null {
+  const dtstart = firstTime(c, 'dtstart');
+  if (!dtstart) return null;
+  const dtend = firstTime(c, 'dtend');
+  const duration = c.getFirstPropertyValue('duration');
+  const dur = duration instanceof ICAL.Duration ? duration : null;
+  if (dur?.isNegative) ctx.warnings.push(`${describe(c)}: negative DURATION read as none`);
+
+  if (dtstart.time.isDate) {
+    const zone = ctx.zone;
+    const startDate = plainDate(dtstart.time);
+    let endDate: Temporal.PlainDate;
+    if (dtend) endDate = plainDate(dtend.time);
+    else if (dur) endDate = startDate.add({ days: dur.isNegative ? 0 : dur.weeks * 7 + dur.days });
+    else endDate = startDate.add({ days: opts.fallback?.days ?? 1 });
+    // An all-day event lasts at least its day (some producers write DTEND = DTSTART).
+    if (Temporal.PlainDate.compare(endDate, startDate) <= 0) endDate = startDate.add({ days: 1 });
+    return {
+      start: midnight(startDate, zone), end: midnight(endDate, zone), allDay: true,
+      startDate: startDate.toString(), endDate: endDate.toString(), timezone: zone,
+    };
+  }
+
+  const timezone = eventZone(dtstart.prop, dtstart.time, opts.series, ctx);
+  const startZone = zoneOf(dtstart.prop, dtstart.time, ctx.zone, ctx);
+  const start = at(plainDateTime(dtstart.time), startZone);
+  let end: Date;
+  if (dtend) {
+    end = dtend.time.isDate ? midnight(plainDate(dtend.time), timezone) : instantOf(dtend.prop, dtend.time, ctx.zone, ctx);
+  } else if (dur && !dur.isNegative) {
+    // Days and weeks are nominal (same wall time on a later day), hours and less are exact (RFC 5545 3.3.6).
+    const wall = Temporal.Instant.fromEpochMilliseconds(start.getTime()).toZonedDateTimeISO(startZone).toPlainDateTime();
+    const dayEnd = at(wall.add({ days: dur.weeks * 7 + dur.days }), startZone);
+    end = new Date(dayEnd.getTime() + ((dur.hours * 60 + dur.minutes) * 60 + dur.seconds) * 1000);
+  } else {
+    end = new Date(start.getTime() + (opts.fallback?.ms ?? 0));
+  }
+  if (end.getTime() < start.getTime()) {
+    ctx.warnings.push(`${describe(c)}: ends before it starts; read as ending at its start`);
+    end = start;
+  }
+  return { start, end, allDay: false, startDate: null, endDate: null, timezone };
+}
+
+/** The occurrence key ('YYYY-MM-DDThh:mm:ssZ') an EXDATE or RECURRENCE-ID value names in a series. */
+function occurrenceKey(prop: Property, t: Time, frame: SeriesFrame, ctx: Context): string {
+  if (frame.allDay) {
+    // The date of the value: a DATE as is, a date-time on the local calendar of the series.
+    const date = t.isDate || !isUtc(t) ? plainDate(t) : dateIn(instantOf(prop, t, frame.timezone, ctx), frame.timezone);
+    return formatInstantSeconds(midnight(date, frame.timezone));
+  }
+  if (t.isDate) return formatInstantSeconds(at(plainDate(t).toPlainDateTime(frame.time), frame.timezone));
+  return formatInstantSeconds(instantOf(prop, t, frame.timezone, ctx));
+}
+
+function showAs(c: Component): 'busy' | 'free' {
+  // TRANSP defaults to OPAQUE (RFC 5545 3.8.2.7), all-day events included.
+  return text(c, 'transp')?.toUpperCase() === 'TRANSPARENT' ? 'free' : 'busy';
+}
+
+function isCancelled(c: Component): boolean {
+  return text(c, 'status')?.toUpperCase() === 'CANCELLED';
+}
+
+function sequence(c: Component): number {
+  const v = Number(c.getFirstPropertyValue('sequence'));
+  return Number.isFinite(v) ? v : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+function singleEvent(uid: string, c: Component, times: Times): ImportedEvent {
+  return {
+    uid,
+    title: text(c, 'summary') ?? '(No title)',
+    ...times,
+    showAs: showAs(c),
+    cancelled: isCancelled(c),
+    location: text(c, 'location'),
+    url: text(c, 'url'),
+    description: text(c, 'description'),
+    rrule: null,
+    exdates: [],
+    overrides: [],
+  };
+}
+
+/** The RRULE text when expandSeries can read it; else null, with a warning. */
+function readRule(c: Component, times: Times, ctx: Context): string | null {
+  const props = c.getAllProperties('rrule');
+  if (props.length === 0) return null;
+  if (props.length > 1) ctx.warnings.push(`${describe(c)}: has ${props.length} RRULEs; only the first is imported`);
+  const rrule = String(props[0]!.getFirstValue());
+  const probe: SeriesInput = { id: 'probe', ...times, rrule, exdates: [] };
+  try {
+    expandSeries(probe, [], { from: times.start, to: new Date(times.start.getTime() + DAY_MS) });
+    return rrule;
+  } catch (e) {
+    ctx.warnings.push(`${describe(c)}: RRULE ${rrule} cannot be expanded (${(e as Error).message}); imported as a single event`);
+    return null;
+  }
+}
+
+function isOccurrence(series: SeriesInput, key: string): boolean {
+  const ms = Date.parse(key);
+  return expandSeries(series, [], { from: new Date(ms), to: new Date(ms + 1000) }).some((o) => o.originalStart === key);
+}
+
+/** A series (or single event) with its EXDATEs and overriding instances; instances that fit no occurrence come back as orphans. */
+function seriesEvent(uid: string, master: Component, instances: Component[], ctx: Context): { event: ImportedEvent; orphans: Component[] } | null {
+  const hasRule = master.getFirstProperty('rrule') !== null;
+  const times = readTimes(master, ctx, { series: hasRule });
+  if (times === null) return null;
+  const event = singleEvent(uid, master, times);
+  if (master.getFirstProperty('rdate')) ctx.warnings.push(`${describe(master)}: RDATE is not imported; only RRULE occurrences are`);
+  event.rrule = hasRule ? readRule(master, times, ctx) : null;
+  if (event.rrule === null) return { event, orphans: instances };
+
+  const wall = Temporal.Instant.fromEpochMilliseconds(times.start.getTime()).toZonedDateTimeISO(times.timezone);
+  const frame: SeriesFrame = { allDay: times.allDay, timezone: times.timezone, time: wall.toPlainTime() };
+  const exdates = new Set<string>();
+  for (const prop of master.getAllProperties('exdate')) {
+    for (const v of prop.getValues()) if (v instanceof ICAL.Time) exdates.add(occurrenceKey(prop, v, frame, ctx));
+  }
+  event.exdates = [...exdates].sort();
+  // Without the EXDATEs: an instance of an excluded start is dropped (EXDATE wins), not made an event of its own.
+  const rule: SeriesInput = { id: 'probe', ...times, rrule: event.rrule, exdates: [] };
+
+  const fallback = {
+    days: times.allDay ? Temporal.PlainDate.from(times.startDate!).until(Temporal.PlainDate.from(times.endDate!)).days : 1,
+    ms: times.end.getTime() - times.start.getTime(),
+  };
+  const chosen = new Map<string, { c: Component; override: ImportedOverride }>();
+  const orphans: Component[] = [];
+  for (const c of instances) {
+    const rid = firstTime(c, 'recurrence-id')!;
+    if (rid.prop.getParameter('range')) ctx.warnings.push(`${describe(c)}: RANGE=THISANDFUTURE is not supported; only the one occurrence is changed`);
+    const key = occurrenceKey(rid.prop, rid.time, frame, ctx);
+    const t = readTimes(c, ctx, { series: true, fallback });
+    if (t === null) {
+      ctx.warnings.push(`${describe(c)}: an instance (RECURRENCE-ID ${key}) skipped: no DTSTART`);
+      ctx.stats.skipped += 1;
+      continue;
+    }
+    if (exdates.has(key)) continue;
+    if (!isOccurrence(rule, key)) {
+      orphans.push(c);
+      continue;
+    }
+    const override: ImportedOverride = {
+      originalStart: key, start: t.start, end: t.end, title: text(c, 'summary') ?? event.title,
+      location: text(c, 'location'), showAs: showAs(c), cancelled: isCancelled(c),
+    };
+    const previous = chosen.get(key);
+    if (!previous || sequence(c) >= sequence(previous.c)) chosen.set(key, { c, override });
+  }
+  event.overrides = [...chosen.values()].map((v) => v.override).sort((a, b) => (a.originalStart < b.originalStart ? -1 : 1));
+  return { event, orphans };
+}
+
+/**
+ * An instance whose series is not in the file (Google exports the one occurrence you were invited
+ * to), or whose RECURRENCE-ID names no occurrence of the rule: imported as a single event of its
+ * own, with uid '<UID>@<original start>'. A cancelled one, or one without DTSTART, is skipped.
+ */
+function orphanEvent(uid: string, c: Component, ctx: Context): ImportedEvent | null {
+  const rid = firstTime(c, 'recurrence-id')!;
+  const times = readTimes(c, ctx, { series: false });
+  const frame: SeriesFrame = { allDay: rid.time.isDate, timezone: times?.timezone ?? ctx.zone, time: Temporal.PlainTime.from('00:00') };
+  const key = occurrenceKey(rid.prop, rid.time, frame, ctx);
+  if (times === null || isCancelled(c)) {
+    const why = times === null ? 'no DTSTART' : 'cancelled, and its series is not in the file';
+    ctx.warnings.push(`${describe(c)}: the instance of ${key} skipped: ${why}`);
+    ctx.stats.skipped += 1;
+    return null;
+  }
+  ctx.warnings.push(`${describe(c)}: the instance of ${key} matches no occurrence of a series in the file; imported as a single event`);
+  return singleEvent(`${uid}@${key}`, c, times);
+}
+
+interface Group {
+  masters: Component[];
+  instances: Component[];
+  ctx: Context;
+}
+
+function calendarsOf(source: string): Component[] {
+  let jcal: unknown;
+  try {
+    jcal = ICAL.parse(source.replace(/^\uFEFF/, '')); // a byte-order mark some exporters write
+  } catch (e) {
+    throw new ICalendarError(`not an iCalendar file: ${(e as Error).message}`);
+  }
+  // One VCALENDAR parses to one jCal array; several concatenated ones to an array of them.
+  const roots = (Array.isArray(jcal) && Array.isArray(jcal[0]) ? jcal : [jcal]) as unknown[];
+  const calendars = roots.filter((r): r is unknown[] => Array.isArray(r) && r[0] === 'vcalendar').map((r) => new ICAL.Component(r as never));
+  if (calendars.length === 0) throw new ICalendarError('not an iCalendar file: no VCALENDAR');
+  return calendars;
+}
+
+export function parseICalendar(input: string, options: ParseOptions = {}): ParsedCalendar {
+  const warnings: string[] = [];
+  const fallbackZone = resolveZone(options.defaultTimezone) ?? 'UTC';
+  const groups = new Map<string, Group>();
+  const stats = { skipped: 0 };
+
+  for (const cal of calendarsOf(input)) {
+    const wr = text(cal, 'x-wr-timezone');
+    const zone = wr === null ? fallbackZone : resolveZone(wr);
+    if (wr !== null && zone === null) warnings.push(`X-WR-TIMEZONE "${wr}" is not a time zone we know; ${fallbackZone} is used`);
+    const ctx: Context = { zone: zone ?? fallbackZone, warnings, unknownTzids: new Set(), stats };
+    for (const c of cal.getAllSubcomponents('vevent')) {
+      const uid = text(c, 'uid');
+      if (uid === null) {
+        warnings.push(`${describe(c)} skipped: no UID`);
+        stats.skipped += 1;
+        continue;
+      }
+      const group = groups.get(uid) ?? { masters: [], instances: [], ctx };
+      groups.set(uid, group);
+      if (c.getFirstProperty('recurrence-id')) group.instances.push(c);
+      else group.masters.push(c);
+    }
+    for (const kind of ['vtodo', 'vjournal', 'vfreebusy']) {
+      const n = cal.getAllSubcomponents(kind).length;
+      if (n > 0) warnings.push(`${n} ${kind.toUpperCase()} component(s) not imported: only VEVENTs are`);
+    }
+  }
+
+  const events: ImportedEvent[] = [];
+  for (const [uid, group] of groups) {
+    const { ctx } = group;
+    try {
+      let orphans = group.instances;
+      if (group.masters.length > 0) {
+        // The same event twice: the highest SEQUENCE (then the later one in the file) wins.
+        const master = group.masters.reduce((a, b) => (sequence(b) >= sequence(a) ? b : a));
+        if (group.masters.length > 1) warnings.push(`UID ${uid} appears ${group.masters.length} times; the one with the highest SEQUENCE is imported`);
+        const result = seriesEvent(uid, master, group.instances, ctx);
+        if (result === null) {
+          warnings.push(`${describe(master)} skipped: no DTSTART`);
+          stats.skipped += 1;
+          continue;
+        }
+        events.push(result.event);
+        orphans = result.orphans;
+      }
+      for (const c of orphans) {
+        const event = orphanEvent(uid, c, ctx);
+        if (event) events.push(event);
+      }
+    } catch (e) {
+      // A value ical.js cannot read (a malformed date, say) costs that event only.
+      warnings.push(`UID ${uid} skipped: ${(e as Error).message}`);
+      stats.skipped += 1;
+    }
+  }
+  return { events, skipped: stats.skipped, warnings };
+}

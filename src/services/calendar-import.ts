@@ -1,0 +1,251 @@
+import type { Insertable } from 'kysely';
+import type { Clock } from '../domain/clock.js';
+import { newId } from '../domain/ids.js';
+import { expandSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../domain/recurrence.js';
+import { ICalendarError, parseICalendar, type ImportedEvent } from '../ical/parse.js';
+import type { Db } from '../store/db.js';
+import type { Database } from '../store/schema.js';
+import { ServiceError } from './service-error.js';
+
+/**
+ * `calendar import`: the events of an iCalendar file into one of the owner's calendars, in one
+ * transaction. Events are matched on their UID within that calendar (events.ical_uid), so importing
+ * the same file again changes nothing and importing a newer export updates what changed. Events of
+ * the calendar that the file does not mention are left alone: an import adds and updates, it never
+ * deletes.
+ */
+export interface ImportSummary {
+  /** Events (single or series) added to the calendar. */
+  created: number;
+  /** Events already imported that the file changed. */
+  updated: number;
+  /** Events already imported that the file leaves as they are. */
+  unchanged: number;
+  /** Events already imported that the file now marks cancelled (STATUS:CANCELLED). */
+  cancelled: number;
+  /** Events of the file not imported: unreadable ones (see warnings), and cancelled ones never imported before. */
+  skipped: number;
+  warnings: string[];
+}
+
+type EventInsert = Insertable<Database['events']>;
+type OverrideInsert = Insertable<Database['event_overrides']>;
+
+/** What an imported event sets on its row; compared with the stored row to tell unchanged from updated. */
+interface EventFields {
+  title: string;
+  start_at: Date;
+  end_at: Date;
+  all_day: boolean;
+  start_date: string | null;
+  end_date: string | null;
+  timezone: string;
+  show_as: 'busy' | 'free';
+  status: 'confirmed' | 'cancelled';
+  location: string | null;
+  url: string | null;
+  notes: string | null;
+  rrule: string | null;
+  exdates: string[];
+  series_until: Date | null;
+}
+
+/** An override row's content; null fields inherit from the series (as calendar-view reads them). */
+interface OverrideFields {
+  original_start: string;
+  start_at: Date | null;
+  end_at: Date | null;
+  title: string | null;
+  location: string | null;
+  show_as: 'busy' | 'free' | null;
+  cancelled: boolean;
+}
+
+const YEARS_10_MS = 10 * 366 * 86_400_000;
+const INSERT_BATCH = 500;
+
+function seriesInput(e: ImportedEvent): SeriesInput {
+  return {
+    id: e.uid, start: e.start, end: e.end, allDay: e.allDay, startDate: e.startDate, endDate: e.endDate,
+    timezone: e.timezone, rrule: e.rrule!, exdates: [],
+  };
+}
+
+/**
+ * Last instant any occurrence can end; null when the rule repeats forever. As demo.ts computes it, but
+ * in 10-year steps past the 5,000 occurrences one expandSeries call returns, so a long COUNT series is
+ * not cut short; a rule still going after 20 steps is treated as endless (null is always safe).
+ */
+function seriesUntil(input: SeriesInput): Date | null {
+  if (!/(^|;)(COUNT|UNTIL)=/i.test(input.rrule)) return null;
+  let from = input.start;
+  let last = input.end;
+  for (let step = 0; step < 20; step++) {
+    const to = new Date(from.getTime() + YEARS_10_MS);
+    const occurrences = expandSeries(input, [], { from, to });
+    if (occurrences.length === 0) return last;
+    for (const o of occurrences) if (o.end > last) last = o.end;
+    from = occurrences.length >= MAX_OCCURRENCES_PER_CALL ? new Date(occurrences.at(-1)!.start.getTime() + 1) : to;
+  }
+  return null;
+}
+
+/** Overrides as stored: times, title, location and showAs only where they differ; no-op instances dropped. */
+function overrideFields(e: ImportedEvent): OverrideFields[] {
+  const input = seriesInput(e);
+  const out: OverrideFields[] = [];
+  for (const o of e.overrides) {
+    const at = new Date(o.originalStart);
+    const unmoved = expandSeries(input, [], { from: at, to: new Date(at.getTime() + 1000) }).find((x) => x.originalStart === o.originalStart);
+    const moved = !unmoved || unmoved.start.getTime() !== o.start.getTime() || unmoved.end.getTime() !== o.end.getTime();
+    const row: OverrideFields = {
+      original_start: o.originalStart,
+      start_at: moved ? o.start : null,
+      end_at: moved ? o.end : null,
+      title: o.title === e.title ? null : o.title,
+      location: o.location === e.location ? null : o.location,
+      show_as: o.showAs === e.showAs ? null : o.showAs,
+      cancelled: o.cancelled,
+    };
+    if (moved || row.title !== null || row.location !== null || row.show_as !== null || row.cancelled) out.push(row);
+  }
+  return out;
+}
+
+function eventFields(e: ImportedEvent, overrides: OverrideFields[]): EventFields {
+  let until = e.rrule === null ? null : seriesUntil(seriesInput(e));
+  // A moved occurrence can end after the rule's last one.
+  for (const o of overrides) if (until !== null && o.end_at !== null && !o.cancelled && o.end_at > until) until = o.end_at;
+  return {
+    title: e.title, start_at: e.start, end_at: e.end, all_day: e.allDay, start_date: e.startDate, end_date: e.endDate,
+    timezone: e.timezone, show_as: e.showAs, status: e.cancelled ? 'cancelled' : 'confirmed', location: e.location, url: e.url,
+    notes: e.description, rrule: e.rrule, exdates: e.exdates, series_until: until,
+  };
+}
+
+const ms = (d: Date | null) => (d === null ? null : d.getTime());
+
+function sameEvent(a: EventFields, b: EventFields): boolean {
+  return a.title === b.title && ms(a.start_at) === ms(b.start_at) && ms(a.end_at) === ms(b.end_at) && a.all_day === b.all_day
+    && a.start_date === b.start_date && a.end_date === b.end_date && a.timezone === b.timezone && a.show_as === b.show_as
+    && a.status === b.status && a.location === b.location && a.url === b.url && a.notes === b.notes && a.rrule === b.rrule
+    && a.exdates.join(',') === b.exdates.join(',') && ms(a.series_until) === ms(b.series_until);
+}
+
+function sameOverride(a: OverrideFields, b: OverrideFields): boolean {
+  return ms(a.start_at) === ms(b.start_at) && ms(a.end_at) === ms(b.end_at) && a.title === b.title && a.location === b.location
+    && a.show_as === b.show_as && a.cancelled === b.cancelled;
+}
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
+}
+
+async function calendarOf(db: Db, ownerId: string, slug: string): Promise<string> {
+  const calendars = await db.selectFrom('calendars').select(['id', 'slug']).where('owner_id', '=', ownerId).orderBy('position').orderBy('slug').execute();
+  const found = calendars.find((c) => c.slug === slug);
+  if (!found) {
+    const names = calendars.map((c) => c.slug).join(', ') || 'none';
+    throw new ServiceError('not_found', `no calendar "${slug}" of this owner (its calendars: ${names})`);
+  }
+  return found.id;
+}
+
+export async function importICalendar(
+  db: Db,
+  clock: Clock,
+  input: { ownerId: string; calendarSlug: string; text: string },
+): Promise<ImportSummary> {
+  const owner = await db.selectFrom('owners').select('timezone').where('id', '=', input.ownerId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!owner) throw new ServiceError('not_found', 'no such owner');
+  const calendarId = await calendarOf(db, input.ownerId, input.calendarSlug);
+
+  let parsed;
+  try {
+    // Floating times and all-day dates of a file without X-WR-TIMEZONE are the owner's.
+    parsed = parseICalendar(input.text, { defaultTimezone: owner.timezone });
+  } catch (e) {
+    if (e instanceof ICalendarError) throw new ServiceError('invalid', e.message);
+    throw e;
+  }
+  const seen = new Set<string>();
+  const wanted = parsed.events.flatMap((e) => {
+    // parseICalendar gives one event per UID; an instance imported on its own ('<UID>@<start>') could still collide.
+    if (seen.has(e.uid)) {
+      parsed.warnings.push(`UID ${e.uid} appears twice; the second is skipped`);
+      parsed.skipped += 1;
+      return [];
+    }
+    seen.add(e.uid);
+    const overrides = e.rrule === null ? [] : overrideFields(e);
+    return [{ uid: e.uid, fields: eventFields(e, overrides), overrides }];
+  });
+
+  const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, cancelled: 0, skipped: parsed.skipped, warnings: parsed.warnings };
+  const now = clock.now();
+
+  await db.transaction().execute(async (trx) => {
+    // Only this calendar's imported events, of this owner, are ever read or written.
+    const stored = await trx.selectFrom('events')
+      .select(['id', 'ical_uid', 'title', 'start_at', 'end_at', 'all_day', 'start_date', 'end_date', 'timezone', 'show_as', 'status',
+        'location', 'url', 'notes', 'rrule', 'exdates', 'series_until', 'deleted_at'])
+      .where('owner_id', '=', input.ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null)
+      .execute();
+    const storedOverrides = await trx.selectFrom('event_overrides')
+      .select(['event_id', 'original_start', 'start_at', 'end_at', 'title', 'location', 'show_as', 'cancelled', 'deleted_at'])
+      .where('owner_id', '=', input.ownerId)
+      .where('event_id', 'in', (eb) => eb.selectFrom('events').select('id')
+        .where('owner_id', '=', input.ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null))
+      .execute();
+    const byUid = new Map(stored.map((r) => [r.ical_uid!, r]));
+    const overridesOf = new Map<string, typeof storedOverrides>();
+    for (const o of storedOverrides) overridesOf.set(o.event_id, [...(overridesOf.get(o.event_id) ?? []), o]);
+
+    const newEvents: EventInsert[] = [];
+    const newOverrides: OverrideInsert[] = [];
+    for (const w of wanted) {
+      const row = byUid.get(w.uid);
+      if (!row) {
+        // Nothing to cancel: a cancelled event the calendar never had is not added.
+        if (w.fields.status === 'cancelled') {
+          summary.skipped += 1;
+          continue;
+        }
+        const id = newId();
+        newEvents.push({ id, owner_id: input.ownerId, calendar_id: calendarId, ical_uid: w.uid, ...w.fields, created_at: now, updated_at: now, deleted_at: null });
+        for (const o of w.overrides) newOverrides.push({ event_id: id, owner_id: input.ownerId, ...o, updated_at: now, deleted_at: null });
+        summary.created += 1;
+        continue;
+      }
+
+      const before = new Map((overridesOf.get(row.id) ?? []).map((o) => [o.original_start, o]));
+      const changedOverrides = w.overrides.filter((o) => {
+        const old = before.get(o.original_start);
+        return !old || old.deleted_at !== null || !sameOverride(old, o);
+      });
+      const goneOverrides = [...before.keys()].filter((k) => !w.overrides.some((o) => o.original_start === k));
+      if (row.deleted_at === null && sameEvent(row, w.fields) && changedOverrides.length === 0 && goneOverrides.length === 0) {
+        summary.unchanged += 1;
+        continue;
+      }
+      // Any change moves the series' updated_at, so every occurrence shows as changed to updatedSince readers.
+      await trx.updateTable('events').set({ ...w.fields, updated_at: now, deleted_at: null })
+        .where('id', '=', row.id).where('owner_id', '=', input.ownerId).execute();
+      if (goneOverrides.length > 0) {
+        // The file no longer changes these occurrences: they follow the rule again.
+        await trx.deleteFrom('event_overrides').where('owner_id', '=', input.ownerId).where('event_id', '=', row.id)
+          .where('original_start', 'in', goneOverrides).execute();
+      }
+      for (const o of changedOverrides) {
+        const values = { ...o, updated_at: now, deleted_at: null };
+        await trx.insertInto('event_overrides').values({ event_id: row.id, owner_id: input.ownerId, ...values })
+          .onConflict((oc) => oc.columns(['event_id', 'original_start']).doUpdateSet(values)).execute();
+      }
+      if (w.fields.status === 'cancelled' && row.status !== 'cancelled') summary.cancelled += 1;
+      else summary.updated += 1;
+    }
+    await insertInBatches(newEvents, (batch) => trx.insertInto('events').values(batch).execute());
+    await insertInBatches(newOverrides, (batch) => trx.insertInto('event_overrides').values(batch).execute());
+  });
+  return summary;
+}

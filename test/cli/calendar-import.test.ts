@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import { ENGINES, TEST_DATABASE_URL } from '../helpers/engines.js';
+import { cliEnv, getJson, removeDataDir, runCli, startServe, tempDataDir } from './cli-harness.js';
+
+const GOOGLE = fileURLToPath(new URL('../fixtures/ical/google-work.ics', import.meta.url));
+const OUTLOOK = fileURLToPath(new URL('../fixtures/ical/outlook-misc.ics', import.meta.url));
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+for (const engine of ENGINES) {
+  describe(`calendar import through the CLI on ${engine}`, () => {
+    let dir: string;
+    let env: NodeJS.ProcessEnv;
+    // PostgreSQL: a database of its own (Kysely's Migrator looks for its tables in every schema).
+    const database = `ca_import_${randomBytes(5).toString('hex')}`;
+
+    before(async () => {
+      dir = tempDataDir();
+      if (engine === 'pglite') {
+        env = cliEnv({ DATA_DIR: dir });
+      } else {
+        await admin(`CREATE DATABASE ${database}`);
+        const url = new URL(TEST_DATABASE_URL);
+        url.pathname = `/${database}`;
+        env = cliEnv({ DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'unused') });
+      }
+      const created = await runCli(['owner', 'create', '--username', 'alice', '--name', 'Alice', '--timezone', 'Europe/Berlin'], env);
+      assert.equal(created.code, 0, created.stderr);
+    });
+    after(async () => {
+      removeDataDir(dir);
+      if (engine === 'postgres') await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    });
+
+    test('imports with --json, then a second import prints a one-line summary of nothing changed', async () => {
+      const first = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'personal', GOOGLE, '--json'], env);
+      assert.equal(first.code, 0, first.stderr);
+      assert.deepEqual(JSON.parse(first.stdout), {
+        owner: 'alice', calendar: 'personal', created: 4, updated: 0, unchanged: 0, cancelled: 0, skipped: 1, warnings: [],
+      });
+      const second = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'personal', GOOGLE], env);
+      assert.equal(second.code, 0, second.stderr);
+      assert.equal(second.stdout, `Imported ${GOOGLE} into alice/personal: 0 created, 0 updated, 4 unchanged, 0 cancelled, 1 skipped.\n`);
+      assert.equal(second.stderr, '');
+    });
+
+    test('prints the warnings on stderr and the summary on stdout', async () => {
+      const run = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'personal', OUTLOOK], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /: 7 created, 0 updated, 0 unchanged, 0 cancelled, 1 skipped\.\n$/);
+      assert.match(run.stderr, /^warning: .*no-start@example\.org.*no DTSTART$/m);
+    });
+
+    test('an unknown calendar is refused with the owner\'s calendars named; a missing file is a usage error', async () => {
+      const unknown = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'holidays', GOOGLE], env);
+      assert.equal(unknown.code, 1);
+      assert.equal(unknown.stderr, 'calendar-access: no calendar "holidays" of this owner (its calendars: personal)\n');
+      const missing = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'personal', path.join(dir, 'none.ics')], env);
+      assert.equal(missing.code, 2);
+      assert.match(missing.stderr, /^calendar-access: cannot read .*none\.ics/);
+      const noFile = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'personal'], env);
+      assert.equal(noFile.code, 2);
+    });
+  });
+}
+
+describe('calendar import while serve holds the PGlite folder', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  before(() => {
+    dir = tempDataDir();
+    env = cliEnv({ DATA_DIR: dir });
+  });
+  after(() => removeDataDir(dir));
+
+  test('the file text goes through the admin channel and the served API shows the events at once', async () => {
+    const server = await startServe(env);
+    try {
+      assert.equal((await runCli(['owner', 'create', '--username', 'bob', '--name', 'Bob', '--timezone', 'Europe/Berlin'], env)).code, 0);
+      const run = await runCli(['calendar', 'import', '--owner', 'bob', '--calendar', 'personal', GOOGLE, '--json'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(JSON.parse(run.stdout).created, 4);
+      assert.ok(server.logs.some((l) => l.command === 'calendar.import'), 'run inside the server');
+      const token = await runCli(['token', 'create', '--owner', 'bob', '--name', 't', '--scopes', 'events:read', '--json'], env);
+      const { status, body } = await getJson(`${server.url}/api/v1/events?from=2026-03-01T00:00:00Z&to=2026-03-10T00:00:00Z`, JSON.parse(token.stdout).token);
+      assert.equal(status, 200);
+      assert.deepEqual(body.data.map((e: { title: string; start: string }) => [e.title, e.start]), [
+        ['Weekly planning', '2026-03-02T08:30:00Z'],
+        ['Weekly planning', '2026-03-09T08:30:00Z'],
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
