@@ -11,8 +11,8 @@
  *    (fall-back) is the earlier. Overlapping or touching ranges are merged, across midnight too.
  * 2. Candidates start at each date's interval start and every `slotStepMinutes` of elapsed time
  *    after it, while the start lies in that interval (Cal.com's per-day grid: a query never changes
- *    the grid), and the whole slot lies in the merged ranges, so a slot may run on past midnight
- *    into the next date's touching hours.
+ *    the grid); the candidates of all intervals form one set. The whole slot must lie in the merged
+ *    ranges, so a slot may run on past midnight into the next date's touching hours.
  * 3. A candidate [s, e) is offered when s >= now + minimumNotice; s is before the end of the owner's
  *    local date today + bookingWindowDays (today: the owner's date at `now`); and for every busy
  *    interval [bs, be) with be > bs: s - bufferBefore >= be or e + bufferAfter <= bs.
@@ -181,18 +181,24 @@ export function freeSlots(rules: SlotRules, busy: readonly TimeRange[], q: SlotQ
   // Intervals are searched a day before the first start, so the interval holding it is found.
   const intervals = workingIntervals(rules, earliest - 86_400_000, latestStart + duration);
   const free = subtractRanges(mergeRanges(intervals), blockedBy(busy, rules, earliest, latestStart + duration));
-  const slots: TimeRange[] = [];
-  let f = 0;
-  // Intervals of different dates never overlap, so candidates come in start order.
+  // Every interval's grid, as one sorted set of starts: intervals of one date may overlap or come
+  // in any order (and a spring-forward gap can move one into the next), so grids can interleave.
+  const starts: number[] = [];
   for (const r of intervals) {
     // The first step of this interval's grid at or after `earliest`.
     let s = r.start < earliest ? r.start + Math.ceil((earliest - r.start) / step) * step : r.start;
-    for (; s < latestStart && s < r.end; s += step) {
-      const e = s + duration;
-      while (f < free.length && free[f]!.end < e) f += 1;
-      const room = free[f];
-      if (room && room.start <= s && e <= room.end) slots.push({ start: s, end: e });
-    }
+    for (; s < latestStart && s < r.end; s += step) starts.push(s);
+  }
+  starts.sort((a, b) => a - b);
+  const slots: TimeRange[] = [];
+  let f = 0;
+  for (let i = 0; i < starts.length; i += 1) {
+    const s = starts[i]!;
+    if (i > 0 && s === starts[i - 1]) continue;
+    const e = s + duration;
+    while (f < free.length && free[f]!.end < e) f += 1;
+    const room = free[f];
+    if (room && room.start <= s && e <= room.end) slots.push({ start: s, end: e });
   }
   return slots;
 }

@@ -188,9 +188,8 @@ export function parseBookingRules(v: unknown, extraKeys: readonly string[] = [])
 }
 
 /**
- * Reads what is stored. Stored rules were checked when written; should a row be damaged anyway,
- * the owner gets no slots rather than a failing page (an empty week), and the fault is not hidden
- * from the operator: `booking get` shows it.
+ * Reads what is stored. Stored rules were checked when written; should a row be damaged anyway
+ * (edited by hand in the database), the owner gets no slots rather than a failing page.
  */
 export function storedRules(v: unknown): BookingRules {
   try {

@@ -21,7 +21,7 @@ for (const engine of ENGINES) {
       await seedJournalEntry(db, owner.id, { entryDate: '2026-03-28', body: `${MARKER} dear diary` });
       await seedJournalEntry(db, owner.id, { entryDate: '2026-03-29', body: `Meeting with Ada went badly ${MARKER}` });
       await setBooking(db, owner.id, true);
-      await seedAppointmentType(db, owner.id, { name: 'Intro', position: 0 });
+      const type = await seedAppointmentType(db, owner.id, { name: 'Intro', position: 0 });
       const task = await seedTask(db, owner.id, { title: 'Buy a notebook', updatedAt: '2026-03-28T20:00:00Z' });
       await seedTask(db, owner.id, { deletedAt: '2026-03-28T21:00:00Z' });
       const request = await seedRequest(db, owner.id, { message: 'See you soon', createdAt: '2026-03-28T20:00:00Z' });
@@ -30,6 +30,7 @@ for (const engine of ENGINES) {
       const urls: Record<string, string[]> = {
         '/me': ['/api/v1/me'],
         '/appointment-types': ['/api/v1/appointment-types'],
+        '/availability': [`/api/v1/availability?appointmentTypeId=${type}&from=2026-03-28&to=2026-04-03&tz=Europe/Berlin`],
         '/events': ['/api/v1/events?from=2026-03-01T00:00:00Z&to=2026-04-30T00:00:00Z&includeDeleted=true'],
         '/events/:id': [`/api/v1/events/${event}`],
         '/tasks': ['/api/v1/tasks?includeDeleted=true'],

@@ -19,6 +19,7 @@ describe('the OpenAPI document', () => {
     );
     assert.deepEqual(routes.sort(), [
       'GET /appointment-types 200,401,403,404,429,500',
+      'GET /availability 200,401,403,404,422,429,500',
       'GET /events 200,401,403,422,429,500',
       'GET /events/{id} 200,401,403,404,429,500',
       'GET /me 200,401,429,500',
