@@ -62,8 +62,13 @@ function localRange(date: Temporal.PlainDate, [a, b]: readonly [string, string],
 
 const DAY_MS = 86_400_000;
 
-/** Days since 1970-01-01 → 'YYYY-MM-DD'. */
-export const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** Days since 1970-01-01 → 'YYYY-MM-DD' (ISO 8601's '+YYYYYY-MM-DD' past year 9999: the day after 9999-12-31 is a bound). */
+export function isoDate(day: number): string {
+  const d = new Date(day * DAY_MS);
+  const y = d.getUTCFullYear();
+  const year = y >= 0 && y <= 9999 ? String(y).padStart(4, '0') : `${y < 0 ? '-' : '+'}${String(Math.abs(y)).padStart(6, '0')}`;
+  return `${year}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+}
 
 /** The local date of an instant in `zone`, as days since 1970-01-01. */
 const localDays = new Map<string, number>();

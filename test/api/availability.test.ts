@@ -203,6 +203,16 @@ for (const engine of ENGINES) {
       assert.equal((await availability(api, token, { ...good, to: '2026-04-12' })).statusCode, 200);
     });
 
+    it('answers the first and last dates the format allows with no slots, never a fault', async () => {
+      const { typeId, token } = await bookableOwner(api, 'Asia/Kolkata');
+      for (const [from, to] of [['9999-12-31', '9999-12-31'], ['0001-01-01', '0001-01-14']]) {
+        const res = await availability(api, token, { appointmentTypeId: typeId, from: from!, to: to!, tz: 'Pacific/Kiritimati' });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.deepEqual(res.json().slots, []);
+        assert.equal(res.json().days[0].date, from);
+      }
+    });
+
     it('needs availability:read, named in WWW-Authenticate', async () => {
       const { owner, typeId } = await bookableOwner(api);
       const token = await api.token(owner, ['events:read']);
