@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { newRequestId } from '../domain/ids.js';
 import type { Authenticator, Principal } from '../services/authenticator.js';
@@ -60,11 +61,40 @@ async function stampEnvelopeWith(rateLimits: RateLimitStore, now: number, reques
   }
 }
 
+/** 400 bad_request for bytes that are not an HTTP request, written on the raw socket. */
+function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error & { code?: string }, socket: Socket): void {
+  // A peer that went away, or a request too large for the parser, has nobody to answer.
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const id = newRequestId();
+  const body = JSON.stringify(errorBody(new ApiError('bad_request', 'The request is not valid HTTP.'), id));
+  void checkLimits(rateLimits, [anonymousLimit(socket.remoteAddress ?? 'unknown')], now, false).then(
+    ({ headers }) => {
+      const lines = [
+        'HTTP/1.1 400 Bad Request',
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `Svc-Request-Id: ${id}`,
+        'Cache-Control: no-store',
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+        'Connection: close',
+      ];
+      if (socket.writable) socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    },
+    () => socket.destroy(),
+  );
+}
+
 /** The API server: envelope, checks in the order of decisions §1, and every route of API_ROUTES. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { services, authenticator, rateLimits } = deps;
   const stampEnvelope = (request: FastifyRequest, reply: FastifyReply) => stampEnvelopeWith(rateLimits, services.clock.now().getTime(), request, reply);
   const app = Fastify({
+    // A request that is not valid HTTP (a bad Content-Length, broken chunking) never reaches a route;
+    // it still gets the spec's error shape and the envelope's headers, then the connection closes.
+    clientErrorHandler: (error, socket) => answerMalformed(rateLimits, services.clock.now().getTime(), error, socket),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => newRequestId(),

@@ -13,9 +13,36 @@ const common = { allErrors: false, removeAdditional: false, useDefaults: true, s
 const bodyAjv = new Ajv({ ...common, coerceTypes: false });
 const textAjv = new Ajv({ ...common, coerceTypes: true });
 
+type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+const DIGITS = /^-?(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * Ajv's coercion reads query text with Number(), so `limit=0x10`, `1e1`, `5.0` or ` 5` would pass
+ * as integers. An integer parameter must be written in plain digits; anything else is refused
+ * before coercion, naming the parameter.
+ */
+function plainDigits(schema: { properties?: Record<string, { type?: unknown }> }, validate: Validate): Validate {
+  const integers = Object.entries(schema.properties ?? {}).filter(([, p]) => p.type === 'integer').map(([name]) => name);
+  if (integers.length === 0) return validate;
+  const checked: Validate = (data) => {
+    for (const name of integers) {
+      const value = (data as Record<string, unknown> | null)?.[name];
+      if (typeof value === 'string' && !DIGITS.test(value)) {
+        checked.errors = [{ keyword: 'type', instancePath: `/${name}`, schemaPath: '', params: { type: 'integer' }, message: 'must be a whole number written in digits' }];
+        return false;
+      }
+    }
+    const ok = validate(data);
+    checked.errors = validate.errors;
+    return ok;
+  };
+  return checked;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  if (httpPart === 'body') return bodyAjv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  return plainDigits(schema as object, textAjv.compile(schema as object) as Validate) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
 const PART_NAMES: Record<string, string> = { querystring: 'parameter', params: 'path parameter', body: 'field', headers: 'header' };
