@@ -38,14 +38,3 @@ export function subtractRanges(from: readonly TimeRange[], cut: readonly TimeRan
   }
   return out;
 }
-
-/** The parts of sorted, disjoint `ranges` inside [from, to). */
-export function clipRanges(ranges: readonly TimeRange[], from: number, to: number): TimeRange[] {
-  const out: TimeRange[] = [];
-  for (const r of ranges) {
-    const start = Math.max(r.start, from);
-    const end = Math.min(r.end, to);
-    if (end > start) out.push({ start, end });
-  }
-  return out;
-}

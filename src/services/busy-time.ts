@@ -72,10 +72,4 @@ export class BusyTimeCache {
     this.entries.set(ownerId, entry);
     return entry.ranges;
   }
-
-  /** Forget an owner's entry (tests, or a change this instance knows of before the version moves). */
-  invalidate(ownerId?: string): void {
-    if (ownerId === undefined) this.entries.clear();
-    else this.entries.delete(ownerId);
-  }
 }

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { clipRanges, mergeRanges, subtractRanges, type TimeRange } from '../../src/domain/ranges.js';
+import { mergeRanges, subtractRanges, type TimeRange } from '../../src/domain/ranges.js';
 
 // Small numbers read better than epoch milliseconds; the functions only compare and subtract.
 const r = (start: number, end: number): TimeRange => ({ start, end });
@@ -96,30 +96,6 @@ describe('subtractRanges', () => {
   });
 });
 
-describe('clipRanges', () => {
-  it('keeps ranges wholly inside the bounds', () => {
-    assert.deepEqual(clipRanges([r(10, 20), r(30, 40)], 0, 100), [r(10, 20), r(30, 40)]);
-  });
-
-  it('cuts ranges that cross a bound', () => {
-    assert.deepEqual(clipRanges([r(10, 20), r(30, 40)], 15, 35), [r(15, 20), r(30, 35)]);
-  });
-
-  it('drops ranges that only touch a bound, because the bounds are half-open', () => {
-    assert.deepEqual(clipRanges([r(0, 10), r(20, 30)], 10, 20), []);
-  });
-
-  it('keeps the part of a range that contains both bounds', () => {
-    assert.deepEqual(clipRanges([r(0, 100)], 40, 60), [r(40, 60)]);
-  });
-
-  it('returns nothing for empty or reversed bounds and for no ranges', () => {
-    assert.deepEqual(clipRanges([r(0, 100)], 50, 50), []);
-    assert.deepEqual(clipRanges([r(0, 100)], 60, 40), []);
-    assert.deepEqual(clipRanges([], 0, 100), []);
-  });
-});
-
 // A model that cannot share a bug with the sweep code: the set of integer points covered.
 const points = (ranges: readonly TimeRange[]) => {
   const set = new Set<number>();
@@ -152,16 +128,6 @@ describe('range algebra against a set of points', () => {
         const removed = new Set(points(cut));
         assert.deepEqual(points(out), points(from).filter((p) => !removed.has(p)));
         assert.ok(out.every((x, i) => x.end > x.start && (i === 0 || x.start >= out[i - 1]!.end)), JSON.stringify(out));
-      }),
-      { numRuns: 300, includeErrorInReport: true },
-    );
-  });
-
-  it('clipRanges covers exactly the points inside the bounds', () => {
-    fc.assert(
-      fc.property(rangesArb, fc.integer({ min: -5, max: 85 }), fc.integer({ min: -5, max: 85 }), (a, lo, hi) => {
-        const merged = mergeRanges(a);
-        assert.deepEqual(points(clipRanges(merged, lo, hi)), points(merged).filter((p) => p >= lo && p < hi));
       }),
       { numRuns: 300, includeErrorInReport: true },
     );
