@@ -34,7 +34,9 @@ export async function openRuntime(
     throw e;
   }
   const clock = options.clock ?? systemClock;
-  const services: ApiServices = { db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability: new AvailabilityService(store.db) };
+  const availability = new AvailabilityService(store.db);
+  if (store.listen) await availability.followChanges(store.listen);
+  const services: ApiServices = { db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability };
   const authenticator = new Authenticator(store.db, clock, config.tokenCacheSeconds * 1000);
   return {
     config,

@@ -24,16 +24,47 @@ interface OwnerBooking {
  * The owner's free time for the API, the booking page and request creation: one engine
  * (domain/availability.ts), fed with the owner's rules for the type and the owner's busy time.
  * Each question costs one primary-key read (the owner's change counters, moved by triggers in the
- * same transaction as any change, on any instance); rules and expanded busy time come from memory
- * until a counter moves.
+ * same transaction as any change, on any instance), or none on PGlite, where the triggers' notices
+ * reach this process before a write resolves; rules and expanded busy time come from memory until a
+ * counter moves.
  */
 export class AvailabilityService {
   readonly busy: BusyTimeCache;
   private readonly owners = new Map<string, OwnerBooking | null>();
   private readonly settingsVersions = new Map<string, string>();
+  /** Counters known to be current: kept only while followChanges hears of every change. */
+  private readonly knownVersions = new Map<string, { busy: string; settings: string }>();
+  private following = false;
+  /** Moves on every change notice, so a read that raced a change is not kept. */
+  private changes = 0;
 
   constructor(private readonly db: Db) {
     this.busy = new BusyTimeCache(db);
+  }
+
+  /**
+   * Follows the change notices of the triggers (migration 0002) where they reach this process
+   * before the writing transaction resolves (PGlite): each owner's counters are then read once and
+   * kept until a notice names the owner.
+   */
+  async followChanges(listen: (channel: string, onPayload: (payload: string) => void) => Promise<void>): Promise<void> {
+    await listen('owner_versions', (ownerId) => {
+      this.changes += 1;
+      this.knownVersions.delete(ownerId);
+    });
+    this.following = true;
+  }
+
+  private async versions(ownerId: string): Promise<{ busy: string; settings: string }> {
+    const known = this.knownVersions.get(ownerId);
+    if (known) return known;
+    const before = this.changes;
+    const read = await ownerVersions(this.db, ownerId);
+    if (this.following && this.changes === before) {
+      if (this.knownVersions.size >= MAX_OWNERS) this.knownVersions.delete(this.knownVersions.keys().next().value!);
+      this.knownVersions.set(ownerId, read);
+    }
+    return read;
   }
 
   private async booking(ownerId: string, settingsVersion: string): Promise<OwnerBooking | null> {
@@ -52,7 +83,7 @@ export class AvailabilityService {
 
   /** The engine's rules for one type and the busy version, or null when the type is unknown, deleted, or booking is off. */
   private async load(ownerId: string, typeId: string, now: number): Promise<{ rules: SlotRules; busyVersion: string } | null> {
-    const versions = await ownerVersions(this.db, ownerId);
+    const versions = await this.versions(ownerId);
     const booking = await this.booking(ownerId, versions.settings);
     const duration = booking?.durations.get(typeId);
     if (!booking || !booking.enabled || duration === undefined) return null;

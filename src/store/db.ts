@@ -14,6 +14,12 @@ export interface Store {
   engine: EngineName;
   /** PostgreSQL schema the store lives in, when not the default. */
   schema?: string;
+  /**
+   * Only where every writer shares this process (PGlite: one process per data folder): subscribe to
+   * a notification channel. PGlite hands a transaction's notifications over before its commit
+   * resolves, so a follower of these never lags a write.
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,7 +53,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     parsers: { [DATE_OID]: (v: string) => v },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    await pglite.listen(channel, onPayload);
+  };
+  return { db, engine: 'pglite', listen, close: () => db.destroy() };
 }
 
 /** Brings the schema up to date; safe when several instances start at once (Kysely locks). */
