@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
-import { ENGINES, TEST_DATABASE_URL } from '../helpers/engines.js';
-import { cliEnv, removeDataDir, runCli, tempDataDir } from './cli-harness.js';
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { ENGINES } from '../helpers/engines.js';
+import { cliStore, runCli } from './cli-harness.js';
 
 const SETTINGS = {
   enabled: true,
@@ -34,8 +22,7 @@ for (const engine of ENGINES) {
   describe(`booking get and set through the CLI on ${engine}`, () => {
     let dir: string;
     let env: NodeJS.ProcessEnv;
-    // PostgreSQL: a database of its own (Kysely's Migrator looks for its tables in every schema).
-    const database = `ca_booking_${randomBytes(5).toString('hex')}`;
+    let store: Awaited<ReturnType<typeof cliStore>>;
     const file = (name: string, value: unknown) => {
       const where = path.join(dir, name);
       writeFileSync(where, typeof value === 'string' ? value : JSON.stringify(value));
@@ -43,22 +30,12 @@ for (const engine of ENGINES) {
     };
 
     before(async () => {
-      dir = tempDataDir();
-      if (engine === 'pglite') {
-        env = cliEnv({ DATA_DIR: dir });
-      } else {
-        await admin(`CREATE DATABASE ${database}`);
-        const url = new URL(TEST_DATABASE_URL);
-        url.pathname = `/${database}`;
-        env = cliEnv({ DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'unused') });
-      }
+      store = await cliStore(engine, 'booking');
+      ({ dir, env } = store);
       const created = await runCli(['owner', 'create', '--username', 'lena', '--name', 'Lena', '--timezone', 'America/Los_Angeles'], env);
       assert.equal(created.code, 0, created.stderr);
     });
-    after(async () => {
-      removeDataDir(dir);
-      if (engine === 'postgres') await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    });
+    after(() => store.close());
 
     test('a new owner has booking off, no hours and no appointment types', async () => {
       const got = await runCli(['booking', 'get', '--owner', 'lena'], env);

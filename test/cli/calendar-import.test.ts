@@ -1,49 +1,26 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
-import { ENGINES, TEST_DATABASE_URL } from '../helpers/engines.js';
-import { cliEnv, getJson, removeDataDir, runCli, startServe, tempDataDir } from './cli-harness.js';
+import { ENGINES } from '../helpers/engines.js';
+import { cliEnv, cliStore, getJson, removeDataDir, runCli, startServe, tempDataDir } from './cli-harness.js';
 
 const GOOGLE = fileURLToPath(new URL('../fixtures/ical/google-work.ics', import.meta.url));
 const OUTLOOK = fileURLToPath(new URL('../fixtures/ical/outlook-misc.ics', import.meta.url));
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 for (const engine of ENGINES) {
   describe(`calendar import through the CLI on ${engine}`, () => {
     let dir: string;
     let env: NodeJS.ProcessEnv;
-    // PostgreSQL: a database of its own (Kysely's Migrator looks for its tables in every schema).
-    const database = `ca_import_${randomBytes(5).toString('hex')}`;
+    let store: Awaited<ReturnType<typeof cliStore>>;
 
     before(async () => {
-      dir = tempDataDir();
-      if (engine === 'pglite') {
-        env = cliEnv({ DATA_DIR: dir });
-      } else {
-        await admin(`CREATE DATABASE ${database}`);
-        const url = new URL(TEST_DATABASE_URL);
-        url.pathname = `/${database}`;
-        env = cliEnv({ DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'unused') });
-      }
+      store = await cliStore(engine, 'import');
+      ({ dir, env } = store);
       const created = await runCli(['owner', 'create', '--username', 'alice', '--name', 'Alice', '--timezone', 'Europe/Berlin'], env);
       assert.equal(created.code, 0, created.stderr);
     });
-    after(async () => {
-      removeDataDir(dir);
-      if (engine === 'postgres') await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    });
+    after(() => store.close());
 
     test('imports with --json, then a second import prints a one-line summary of nothing changed', async () => {
       const first = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'personal', GOOGLE, '--json'], env);

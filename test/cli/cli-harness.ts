@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,4 +105,37 @@ export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<
 export async function getJson(url: string, token?: string): Promise<{ status: number; body: any }> {
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, body: await res.json() };
+}
+
+/**
+ * Where a CLI test's commands keep their data on one engine: a fresh PGlite folder, or a PostgreSQL
+ * database of its own (Kysely's Migrator looks for its tables in every schema, so a schema is not
+ * enough). `close` removes it.
+ */
+export async function cliStore(engine: 'pglite' | 'postgres', name: string): Promise<{ dir: string; env: NodeJS.ProcessEnv; close(): Promise<void> }> {
+  const dir = tempDataDir();
+  if (engine === 'pglite') return { dir, env: cliEnv({ DATA_DIR: dir }), close: async () => removeDataDir(dir) };
+  const { default: pg } = await import('pg');
+  const { TEST_DATABASE_URL } = await import('../helpers/engines.js');
+  const database = `ca_${name}_${randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${database}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${database}`;
+  return {
+    dir,
+    env: cliEnv({ DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'unused') }),
+    close: async () => {
+      removeDataDir(dir);
+      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    },
+  };
 }
