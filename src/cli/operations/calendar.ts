@@ -1,16 +1,9 @@
+import type { ImportSummary } from '../../services/calendar-import.js';
 import { requireOwner } from '../../services/owners.js';
 import { stringArg, type Operation } from './operation.js';
 
-export interface CalendarImportResult {
-  owner: string;
-  calendar: string;
-  created: number;
-  updated: number;
-  unchanged: number;
-  cancelled: number;
-  skipped: number;
-  warnings: string[];
-}
+/** What the import changed (ImportSummary), and where. */
+export type CalendarImportResult = ImportSummary & { owner: string; calendar: string };
 
 /**
  * `calendar import`: the CLI process reads the file and sends its text, so the same arguments work
