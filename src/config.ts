@@ -22,6 +22,13 @@ export interface Config {
   readonly allowPrivateHosts: readonly string[];
   /** How often the job worker looks for due jobs when idle (JOB_POLL_MS). */
   readonly jobPollMs: number;
+  /**
+   * SMTP server for emails to requesters (SMTP_URL, e.g. smtps://user:pass@mail.example:465); null
+   * keeps every email in the local outbox that the owner console shows.
+   */
+  readonly smtpUrl: string | null;
+  /** Sender of those emails (EMAIL_FROM). */
+  readonly emailFrom: string;
 }
 
 export interface ConfigOverrides {
@@ -57,5 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     tokenCacheSeconds: positiveInt('TOKEN_CACHE_SECONDS', env.TOKEN_CACHE_SECONDS, 5),
     allowPrivateHosts: Object.freeze(hostList(env.ALLOW_PRIVATE_HOSTS)),
     jobPollMs: positiveInt('JOB_POLL_MS', env.JOB_POLL_MS, 2000),
+    smtpUrl: env.SMTP_URL || null,
+    emailFrom: env.EMAIL_FROM || 'Calendar Access <no-reply@localhost>',
   });
 }

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AdminErrorBody } from '../server/admin-channel.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError, type ServiceErrorKind } from '../services/service-error.js';
+
+const SERVICE_KINDS: Record<ServiceErrorKind, true> = { invalid: true, not_found: true, conflict: true, slot_unavailable: true, too_many_pending: true, rate_limited: true };
 import { RemoteError, UsageError } from './errors.js';
 
 export type AdminAnswer = { answered: false } | { answered: true; result: unknown };
@@ -35,7 +37,7 @@ export function callAdmin(socketPath: string, name: string, args: Record<string,
             return;
           }
           const { kind, message } = (parsed as AdminErrorBody).error ?? { kind: 'internal', message: `status ${res.statusCode}` };
-          if (kind === 'invalid' || kind === 'not_found' || kind === 'conflict') reject(new ServiceError(kind, message));
+          if (kind !== 'usage' && kind !== 'internal' && kind in SERVICE_KINDS) reject(new ServiceError(kind, message));
           else if (kind === 'usage') reject(new UsageError(message));
           else reject(new RemoteError(`the server failed to run the command: ${message}`));
         });

@@ -3,11 +3,13 @@ import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { newRequestId } from '../domain/ids.js';
 import type { Authenticator, Principal } from '../services/authenticator.js';
-import { ApiError, errorBody, ERRORS } from './errors.js';
+import { ApiError, asApiError, errorBody, ERRORS } from './errors.js';
+import { fingerprint, IDEMPOTENCY_KEY_RE, type IdempotencyScope } from './idempotency.js';
 import { MethodTable } from './method-table.js';
 import { anonymousLimit, checkLimits, limitsFor, type RateLimitStore } from './rate-limit.js';
 import type { AnyRoute, ApiServices } from './route.js';
 import { ErrorSchema, NoParameters } from './schemas/common.js';
+import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validationError, validatorCompiler } from './validation.js';
 import { API_ROUTES } from './routes/index.js';
 
@@ -87,6 +89,34 @@ function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error &
   );
 }
 
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * Every POST needs an Idempotency-Key of 16 to 64 letters, digits, `-` and `_` (spec "Limits"):
+ * checked after the body is read (a body that is not JSON is 400 first) and before its fields.
+ */
+async function checkIdempotencyKey(request: FastifyRequest): Promise<void> {
+  // No body is an empty one: POST /requests/{id}/withdraw takes no fields, sent or not.
+  if (request.body === undefined || request.body === null) request.body = {};
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  if (key === undefined) throw new ApiError('invalid_input', 'The Idempotency-Key header is required on every POST.', 'Idempotency-Key');
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_RE.test(key)) {
+    throw new ApiError('invalid_input', 'Idempotency-Key must be 16 to 64 characters from letters, digits, "-" and "_".', 'Idempotency-Key');
+  }
+}
+
+function idempotencyScope(request: FastifyRequest, reply: FastifyReply, now: Date, successStatus: number): IdempotencyScope {
+  const path = request.url.split('?')[0] ?? '';
+  return {
+    tokenId: request.principal!.tokenId,
+    key: request.headers[IDEMPOTENCY_HEADER] as string,
+    fingerprint: fingerprint(request.method, path, request.body),
+    now,
+    successStatus,
+    markReplayed: () => void reply.header('Idempotent-Replayed', 'true'),
+  };
+}
+
 /** The API server: envelope, checks in the order of decisions §1, and every route of API_ROUTES. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { services, authenticator, rateLimits } = deps;
@@ -128,7 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.code(err.status).headers(err.headers).type('application/json; charset=utf-8').send(errorBody(err, request.id));
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof ApiError) return send(request, reply, error);
+    const known = asApiError(error);
+    if (known) return send(request, reply, known);
     const e = error as { validation?: unknown; validationContext?: string; code?: string; statusCode?: number };
     if (Array.isArray(e.validation)) return send(request, reply, validationError(e.validation, e.validationContext));
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(request, reply, new ApiError('bad_request', 'The body is larger than 256 KiB.'));
@@ -211,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       method: route.method,
       url: `${API_PREFIX}${route.url}`,
       onRequest: guard(route),
+      ...(route.idempotent ? { preValidation: checkIdempotencyKey } : {}),
       schema: {
         operationId: route.operationId,
         summary: route.summary,
@@ -218,16 +250,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         querystring: route.querystring ?? NoParameters,
         ...(route.params ? { params: route.params } : {}),
         ...(route.body ? { body: route.body } : {}),
+        ...(route.idempotent ? { headers: IdempotencyHeaders } : {}),
         response,
       },
       handler: async (request, reply) => {
+        const now = services.clock.now();
         const result = await route.handler({
           principal: request.principal!,
           query: request.query ?? {},
           params: request.params ?? {},
           body: request.body,
-          now: services.clock.now(),
+          now,
           services,
+          ...(route.idempotent ? { idempotency: idempotencyScope(request, reply, now, status) } : {}),
         });
         return reply.code(status).send(result);
       },

@@ -1,3 +1,4 @@
+import { ServiceError } from '../services/service-error.js';
 /**
  * The one table of wire errors (spec "Errors"). Every error answer is built from it; codes are stable.
  */
@@ -51,4 +52,29 @@ export function errorBody(err: ApiError, requestId: string): ErrorBody {
       requestId,
     },
   };
+}
+
+/** The wire error for a service's refusal: the one mapping from ServiceError kinds to codes. */
+export function fromServiceError(e: ServiceError): ApiError {
+  switch (e.kind) {
+    case 'invalid':
+      return new ApiError('invalid_input', e.message, e.field);
+    case 'not_found':
+      return new ApiError('not_found');
+    case 'conflict':
+      return new ApiError('invalid_transition', e.message);
+    case 'slot_unavailable':
+      return new ApiError('slot_unavailable', e.message);
+    case 'too_many_pending':
+      return new ApiError('too_many_pending', e.message);
+    case 'rate_limited':
+      return new ApiError('rate_limited', e.message, undefined, { 'Retry-After': String(e.retryAfterSeconds ?? 1) });
+  }
+}
+
+/** Any thrown value as an ApiError when it is one or a service's refusal; undefined otherwise. */
+export function asApiError(e: unknown): ApiError | undefined {
+  if (e instanceof ApiError) return e;
+  if (e instanceof ServiceError) return fromServiceError(e);
+  return undefined;
 }

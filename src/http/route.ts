@@ -6,6 +6,7 @@ import type { Principal } from '../services/authenticator.js';
 import type { AvailabilityService } from '../services/availability.js';
 import type { Db } from '../store/db.js';
 import type { ErrorCode } from './errors.js';
+import type { IdempotencyScope } from './idempotency.js';
 import type { RateClass } from './rate-limit.js';
 
 /** What a handler may use. HTTP stays in the http layer; handlers call repositories and the domain. */
@@ -24,6 +25,8 @@ export interface HandlerContext<Q, P, B> {
   body: B;
   now: Date;
   services: ApiServices;
+  /** The call's claim on its Idempotency-Key: set on every idempotent route (`idempotent: true`). */
+  idempotency?: IdempotencyScope;
 }
 
 /**
@@ -45,6 +48,8 @@ export interface RouteDef<Q extends TSchema, P extends TSchema, B extends TSchem
   body?: B;
   response: R;
   successStatus?: 200 | 201;
+  /** A POST that changes something: needs an Idempotency-Key and answers replays (decisions §5). */
+  idempotent?: boolean;
   /** Error codes the spec lists for the route, for the OpenAPI document. */
   errors: ErrorCode[];
   handler(ctx: HandlerContext<Static<Q>, Static<P>, Static<B>>): Promise<Static<R>>;

@@ -25,7 +25,7 @@ export interface AdminErrorBody {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const STATUS: Record<ServiceError['kind'], number> = { invalid: 422, not_found: 404, conflict: 409 };
+const STATUS: Record<ServiceError['kind'], number> = { invalid: 422, not_found: 404, conflict: 409, slot_unavailable: 409, too_many_pending: 429, rate_limited: 429 };
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);

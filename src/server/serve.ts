@@ -119,7 +119,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       );
     }
     // Durable jobs (feed imports, later webhook deliveries): closed before the store (undo runs in reverse).
-    const worker = new Worker({ db: rt.store.db, clock: rt.clock, kinds: jobKinds({ db: rt.store.db, config, log }), log, pollMs: config.jobPollMs });
+    const worker = new Worker({ db: rt.store.db, clock: rt.clock, kinds: jobKinds({ db: rt.store.db, clock: rt.clock, config, secret: rt.services.cursorSecret, log }), log, pollMs: config.jobPollMs });
     worker.start();
     undo.push(() => worker.close());
 

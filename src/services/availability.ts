@@ -122,18 +122,20 @@ export class AvailabilityService {
   }
 
   /**
-   * Whether the slot is one GET /availability offers right now (request creation checks this).
-   * null: the type is unknown or booking is off (404).
+   * Whether the slot is one GET /availability offers right now (request creation checks this), with
+   * the type's duration; `unknown` when the type is unknown or deleted, or booking is off (404).
    */
-  async isOffered(ownerId: string, typeId: string, slot: { start: Date; end: Date }, now: Date): Promise<boolean | null> {
+  async checkSlot(ownerId: string, typeId: string, slot: { start: Date; end: Date }, now: Date): Promise<SlotCheck> {
     const t = now.getTime();
-    const loaded = await this.load(ownerId, typeId, t);
-    if (!loaded) return null;
+    const loaded = await this.load(ownerId, typeId.toLowerCase(), t);
+    if (!loaded) return { kind: 'unknown' };
     const s = slot.start.getTime();
     const busy = await this.busyFor(ownerId, loaded.busyVersion, loaded.rules, s, s + 1, t);
-    return isSlotOffered(loaded.rules, busy, { start: s, end: slot.end.getTime() }, t);
+    return { kind: 'known', durationMinutes: loaded.rules.durationMinutes, offered: isSlotOffered(loaded.rules, busy, { start: s, end: slot.end.getTime() }, t) };
   }
 }
+
+export type SlotCheck = { kind: 'unknown' } | { kind: 'known'; durationMinutes: number; offered: boolean };
 
 function compile(typeId: string, booking: OwnerBooking, durationMinutes: number, year: number): SlotRules {
   const own = rulesForType(booking.rules, typeId);

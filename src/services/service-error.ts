@@ -1,8 +1,17 @@
-/** Errors of the owner-side services (CLI, console); the API maps its own through http/errors.ts. */
+/**
+ * Errors of the services (API, CLI, console, workers alike). The API turns each kind into its wire
+ * error in one place (http/errors.ts fromServiceError); the CLI prints the message.
+ */
+export type ServiceErrorKind = 'invalid' | 'not_found' | 'conflict' | 'slot_unavailable' | 'too_many_pending' | 'rate_limited';
+
 export class ServiceError extends Error {
   constructor(
-    readonly kind: 'invalid' | 'not_found' | 'conflict',
+    readonly kind: ServiceErrorKind,
     message: string,
+    /** The field at fault, for `invalid`. */
+    readonly field?: string,
+    /** Seconds until a retry can succeed, for `rate_limited`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

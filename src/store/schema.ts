@@ -205,9 +205,52 @@ export interface RequestsTable {
   test: Generated<boolean>;
   from_blocked: Generated<boolean>;
   expires_at: Date | null;
+  /** Until when the requester's status link works (decisions §4); moved with every change. */
+  status_link_expires_at: Generated<Date | null>;
   created_at: Instant;
   updated_at: Instant;
   deleted_at: Date | null;
+}
+
+/** One (token, key) for 24 hours; status and body are null while the first call is running. */
+export interface IdempotencyKeysTable {
+  token_id: string;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  body: unknown;
+  created_at: Instant;
+}
+
+/** The outbox: one row per webhook event, written in the transaction of the change it tells of. */
+export interface WebhookEventsTable {
+  id: string;
+  owner_id: string;
+  type: string;
+  occurred_at: Instant;
+  data: unknown;
+  test: Generated<boolean>;
+  token_id: string | null;
+  created_at: Instant;
+}
+
+export type EmailStatus = 'local' | 'queued' | 'sent' | 'failed';
+
+export interface EmailsTable {
+  id: string;
+  owner_id: string;
+  request_id: string | null;
+  kind: string;
+  to_address: string;
+  locale: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: EmailStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: Instant;
 }
 
 export interface JournalEntriesTable {
@@ -250,6 +293,9 @@ export interface Database {
   requests: RequestsTable;
   journal_entries: JournalEntriesTable;
   owner_versions: OwnerVersionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_events: WebhookEventsTable;
+  emails: EmailsTable;
 }
 
 export type OwnerRow = Selectable<OwnersTable>;
@@ -262,3 +308,5 @@ export type RequestRow = Selectable<RequestsTable>;
 export type CalendarRow = Selectable<CalendarsTable>;
 export type CalendarFeedRow = Selectable<CalendarFeedsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type WebhookEventRow = Selectable<WebhookEventsTable>;
+export type EmailRow = Selectable<EmailsTable>;

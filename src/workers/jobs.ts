@@ -174,3 +174,28 @@ export async function findJobByKey(db: Db, kind: string, key: string): Promise<J
 export async function deleteJobByKey(db: Db, kind: string, key: string): Promise<void> {
   await db.deleteFrom('jobs').where('kind', '=', kind).where('key', '=', key).execute();
 }
+
+/**
+ * Sets the one job of (kind, key) to run at `runAt`, later or earlier than before, as a fresh start:
+ * how a timer that moves (a request's expiry after a new time is proposed) is kept.
+ */
+export async function setTimerJob(db: Db, job: NewJob & { key: string }, now: Date): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values({
+      id: newId(),
+      kind: job.kind,
+      owner_id: job.ownerId ?? null,
+      key: job.key,
+      payload: JSON.stringify(job.payload ?? {}),
+      run_at: job.runAt,
+      created_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['kind', 'key'])
+        .where('key', 'is not', null)
+        .doUpdateSet((eb) => ({ payload: eb.ref('excluded.payload'), run_at: eb.ref('excluded.run_at'), attempts: 0, last_error: null })),
+    )
+    .execute();
+}

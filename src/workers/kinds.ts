@@ -1,12 +1,22 @@
 import type { Config } from '../config.js';
+import type { Clock } from '../domain/clock.js';
+import { EMAIL_SEND } from '../email/outbox.js';
+import { emailSendKind } from '../email/smtp.js';
 import type { OutboundPolicy } from '../net/public-address.js';
+import { decisionKind } from '../services/requests/decisions.js';
+import { requestEnv } from '../services/requests/env.js';
+import { REQUEST_COMPLETE, REQUEST_DECISION, REQUEST_EXPIRE } from '../services/requests/moves.js';
+import { completionKind, expiryKind } from '../services/requests/timers.js';
 import type { Db } from '../store/db.js';
 import { FEED_IMPORT, feedImportKind } from './feed-import.js';
 import type { JobKind, WorkerLog } from './worker.js';
 
 export interface JobDeps {
   db: Db;
+  clock: Clock;
   config: Config;
+  /** The server secret (status links in emails are signed with it). */
+  secret: string;
   log?: WorkerLog;
 }
 
@@ -15,10 +25,17 @@ export function outboundPolicy(config: Config): OutboundPolicy {
   return { allowPrivateHosts: config.allowPrivateHosts };
 }
 
-/** Every job kind the worker runs, one line each (webhook deliveries, undo windows, expiry come here). */
+/** Every job kind the worker runs, one line each. */
 export function jobKinds(deps: JobDeps): Record<string, JobKind> {
   const policy = outboundPolicy(deps.config);
+  const log = deps.log ? { log: deps.log } : {};
+  const env = requestEnv({ db: deps.db, clock: deps.clock, config: deps.config, cursorSecret: deps.secret });
   return {
-    [FEED_IMPORT]: feedImportKind({ db: deps.db, policy, ...(deps.log ? { log: deps.log } : {}) }),
+    [FEED_IMPORT]: feedImportKind({ db: deps.db, policy, ...log }),
+    [REQUEST_DECISION]: decisionKind(env, deps.log),
+    [REQUEST_EXPIRE]: expiryKind(env),
+    [REQUEST_COMPLETE]: completionKind(env),
+    // Without SMTP, emails stay in the local outbox and no job is made for them.
+    ...(deps.config.smtpUrl ? { [EMAIL_SEND]: emailSendKind({ db: deps.db, smtpUrl: deps.config.smtpUrl, from: deps.config.emailFrom, ...log }) } : {}),
   };
 }

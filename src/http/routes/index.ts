@@ -3,6 +3,7 @@ import { listAppointmentTypesRoute } from './appointment-types.routes.js';
 import { getAvailability } from './availability.routes.js';
 import { getEvent, listEvents } from './events.routes.js';
 import { getMe } from './me.routes.js';
+import { createAppointmentRequest, createTaskRequest, withdrawRequest } from './request-writes.routes.js';
 import { getRequest, listRequests } from './requests.routes.js';
 import { getTask, listTasks } from './tasks.routes.js';
 
@@ -17,4 +18,7 @@ export const API_ROUTES: AnyRoute[] = [
   getTask,
   listRequests,
   getRequest,
+  createAppointmentRequest,
+  createTaskRequest,
+  withdrawRequest,
 ];

@@ -1,0 +1,75 @@
+import { isoDate, localDay, startOfDate } from './availability.js';
+
+/**
+ * What creating a request checks beyond the shape of its fields (decisions §4), and when a request's
+ * time comes (decisions §3). Pure: the clock is passed in.
+ */
+
+export const MAX_PENDING_PER_REQUESTER = 3;
+export const MAX_PER_REQUESTER_PER_DAY = 5;
+const DAY_MS = 86_400_000;
+/** A task request without a suggested date expires this long after it was made. */
+export const TASK_DEFAULT_LIFE_DAYS = 30;
+
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+export const E164_PATTERN = '^\\+[1-9][0-9]{1,14}$';
+/**
+ * An email address as mail systems take it: one @, a local part and a domain with a dot, no spaces
+ * or control characters. (Full RFC 5322 allows more; no mail server delivers those.)
+ */
+export const EMAIL_PATTERN = '^[^\\s@<>()\\[\\],;:"\\\\]+@[^\\s@<>()\\[\\],;:"\\\\]+\\.[^\\s@<>()\\[\\],;:"\\\\]+$';
+
+/** The requester as limits count them: lower-cased email, E.164 phone (decisions §4). */
+export interface RequesterIdentity {
+  email: string | null;
+  phone: string | null;
+}
+
+export function requesterIdentity(r: { email?: string | undefined; phone?: string | undefined }): RequesterIdentity {
+  return { email: r.email === undefined ? null : r.email.trim().toLowerCase(), phone: r.phone ?? null };
+}
+
+/** The canonical BCP 47 form of `tag` ("en-us" → "en-US"), or null when it is not a well-formed tag. */
+export function canonicalLocale(tag: string): string | null {
+  if (tag.length === 0 || tag.length > 35) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    return canonical ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Text that is empty once blanks are taken away does not count as a name. */
+export function hasText(s: string): boolean {
+  return s.trim().length > 0;
+}
+
+/**
+ * A request's time (decisions §3): an appointment request's slot start; a task request's suggested
+ * due date's end of day in the requester's zone, or 30 days after creation when it has none.
+ */
+export function requestDeadline(
+  r: { kind: 'appointment' | 'task'; slotStart: Date | null; suggestedDueDate: string | null; requesterTimezone: string },
+  createdAt: Date,
+): Date {
+  if (r.kind === 'appointment') return r.slotStart!;
+  if (r.suggestedDueDate === null) return new Date(createdAt.getTime() + TASK_DEFAULT_LIFE_DAYS * DAY_MS);
+  const next = isoDate(Date.parse(`${r.suggestedDueDate}T00:00:00Z`) / DAY_MS + 1);
+  return new Date(startOfDate(next, r.requesterTimezone));
+}
+
+/** A suggested due date before the requester's today has already passed. */
+export function isPastDate(date: string, zone: string, now: Date): boolean {
+  return date < isoDate(localDay(now.getTime(), zone));
+}
+
+/**
+ * The daily limit counts a rolling 24 hours: given the creation times of the requester's requests in
+ * that window, oldest first, how many seconds until one more is allowed (0: allowed now).
+ */
+export function dailyLimitWait(recent: readonly Date[], now: Date): number {
+  if (recent.length < MAX_PER_REQUESTER_PER_DAY) return 0;
+  const freesAt = recent[recent.length - MAX_PER_REQUESTER_PER_DAY]!.getTime() + DAY_MS;
+  return Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
+}

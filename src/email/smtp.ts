@@ -1,0 +1,78 @@
+import nodemailer from 'nodemailer';
+import { UUID_RE } from '../domain/ids.js';
+import type { Db } from '../store/db.js';
+import type { JobRow } from '../store/schema.js';
+import type { Backoff } from '../workers/jobs.js';
+import { JobAborted, type JobContext, type JobKind, type JobOutcome, type WorkerLog } from '../workers/worker.js';
+
+export interface EmailSendDeps {
+  db: Db;
+  /** SMTP_URL, e.g. smtps://user:pass@mail.example:465. */
+  smtpUrl: string;
+  /** The From header (EMAIL_FROM). */
+  from: string;
+  log?: WorkerLog;
+  /** Tests inject one (jsonTransport, streamTransport); otherwise one is made from smtpUrl on first use. */
+  transport?: nodemailer.Transporter;
+}
+
+/** Attempts before an email is given up on and marked 'failed': with the back-off, about 2½ hours. */
+export const MAX_EMAIL_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min … capped at an hour, spread ±20 % so a mail server's outage does not end in a burst. */
+export const EMAIL_BACKOFF: Backoff = { baseSeconds: 30, maxSeconds: 3600, jitter: 0.2 };
+
+const MAX_ERROR_LENGTH = 2000;
+
+/** Sending one email as a job kind: one line in the registry (kinds.ts). */
+export function emailSendKind(deps: EmailSendDeps): JobKind {
+  let transport: nodemailer.Transporter | null = deps.transport ?? null;
+  const transporter = (): nodemailer.Transporter => (transport ??= nodemailer.createTransport(deps.smtpUrl) as nodemailer.Transporter);
+  return { backoff: EMAIL_BACKOFF, run: (job, ctx) => sendEmail(deps, transporter, job, ctx) };
+}
+
+async function sendEmail(deps: EmailSendDeps, transporter: () => nodemailer.Transporter, job: JobRow, ctx: JobContext): Promise<JobOutcome> {
+  const { db, log } = deps;
+  const emailId = (job.payload as { emailId?: unknown } | null)?.emailId;
+  if (typeof emailId !== 'string' || !UUID_RE.test(emailId)) {
+    log?.warn({ job: job.id, payload: job.payload }, 'email.send job without an email id: dropped');
+    return { done: true };
+  }
+  const row = await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
+  // Gone (its owner was deleted) or sent already (a job run twice): nothing to do.
+  if (!row || row.status === 'sent') return { done: true };
+  if (ctx.signal.aborted) throw new JobAborted('worker closing');
+
+  try {
+    await transporter().sendMail({
+      from: deps.from,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    });
+  } catch (e) {
+    const message = (e instanceof Error ? e.message : String(e)).slice(0, MAX_ERROR_LENGTH);
+    const failed = await db
+      .updateTable('emails')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: message }))
+      .where('id', '=', row.id)
+      .returning('attempts')
+      .executeTakeFirst();
+    const attempts = failed?.attempts ?? row.attempts + 1;
+    if (attempts >= MAX_EMAIL_ATTEMPTS) {
+      await db.updateTable('emails').set({ status: 'failed' }).where('id', '=', row.id).execute();
+      log?.warn({ email: row.id, owner: row.owner_id, attempts, err: message }, 'email could not be sent; given up');
+      return { done: true };
+    }
+    throw e instanceof Error ? e : new Error(message);
+  }
+
+  await db
+    .updateTable('emails')
+    .set((eb) => ({ status: 'sent', sent_at: ctx.now, attempts: eb('attempts', '+', 1), last_error: null }))
+    .where('id', '=', row.id)
+    .execute();
+  return { done: true };
+}

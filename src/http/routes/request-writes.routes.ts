@@ -1,0 +1,130 @@
+import { asUuid } from '../../domain/ids.js';
+import { formatInstant, isValidDate, parseInstant } from '../../domain/instant.js';
+import type { Principal } from '../../services/authenticator.js';
+import { checkNewRequest, insertNewRequest, type CreatedRequest, type NewRequest } from '../../services/requests/create.js';
+import { requestEnv } from '../../services/requests/env.js';
+import { withdrawByToken } from '../../services/requests/requester.js';
+import { invalidInput, notFound } from '../errors.js';
+import { once } from '../idempotency.js';
+import { presentRequest } from '../presenters/request.js';
+import { defineRoute, type HandlerContext } from '../route.js';
+import { IdParams } from '../schemas/common.js';
+import { AppointmentRequestBody, CreatedRequest as CreatedSchema, NoBody, TaskRequestBody } from '../schemas/request-bodies.js';
+import { Request } from '../schemas/resources.js';
+
+function instant(text: string, field: string): Date {
+  const d = parseInstant(text);
+  if (!d) throw invalidInput(field, `"${field}" is not a real instant.`);
+  return d;
+}
+
+function presentCreated(created: CreatedRequest, principal: Principal) {
+  return { request: presentRequest(created.request, principal), statusUrl: { url: created.statusUrl.url, expiresAt: formatInstant(created.statusUrl.expiresAt) } };
+}
+
+/** Both create routes: checks outside the transaction, the change and its outcome inside it, once per key. */
+function create(ctx: HandlerContext<unknown, unknown, unknown>, input: NewRequest) {
+  const { services, principal, now } = ctx;
+  const env = requestEnv(services);
+  return once(
+    services.db,
+    ctx.idempotency!,
+    () => checkNewRequest(services.availability, input, now),
+    async (trx, checked) => presentCreated(await insertNewRequest(trx, env, checked, now), principal),
+  );
+}
+
+function base(principal: Principal) {
+  return { ownerId: principal.ownerId, tokenId: principal.tokenId, source: 'api' as const, test: principal.mode === 'test' };
+}
+
+const CREATE_ERRORS = ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'invalid_input', 'idempotency_mismatch', 'rate_limited', 'too_many_pending', 'internal'] as const;
+
+export const createAppointmentRequest = defineRoute({
+  method: 'POST',
+  url: '/requests/appointments',
+  operationId: 'createAppointmentRequest',
+  summary: "Ask for a slot GET /availability offers; it waits in the owner's inbox until the owner accepts or declines.",
+  tag: 'Requests',
+  scope: 'requests:create',
+  rateClass: 'create',
+  body: AppointmentRequestBody,
+  response: CreatedSchema,
+  successStatus: 201,
+  idempotent: true,
+  errors: [...CREATE_ERRORS, 'slot_unavailable'],
+  async handler(ctx) {
+    const { body, principal } = ctx;
+    const slot = { start: instant(body.slot.start, 'slot.start'), end: instant(body.slot.end, 'slot.end') };
+    return create(ctx, {
+      ...base(principal),
+      kind: 'appointment',
+      appointmentTypeId: body.appointmentTypeId,
+      slot,
+      ...(body.message !== undefined ? { message: body.message } : {}),
+      requester: body.requester,
+      requesterTimezone: body.requesterTimezone,
+      requesterLocale: body.requesterLocale,
+      notifyRequester: body.notifyRequester ?? false,
+    });
+  },
+});
+
+export const createTaskRequest = defineRoute({
+  method: 'POST',
+  url: '/requests/tasks',
+  operationId: 'createTaskRequest',
+  summary: "Ask the owner to do something; it waits in the owner's inbox until the owner accepts (a to-do) or declines.",
+  tag: 'Requests',
+  scope: 'requests:create',
+  rateClass: 'create',
+  body: TaskRequestBody,
+  response: CreatedSchema,
+  successStatus: 201,
+  idempotent: true,
+  errors: [...CREATE_ERRORS],
+  async handler(ctx) {
+    const { body, principal } = ctx;
+    if (body.suggestedDueDate !== undefined && !isValidDate(body.suggestedDueDate)) throw invalidInput('suggestedDueDate', '"suggestedDueDate" is not a real date.');
+    return create(ctx, {
+      ...base(principal),
+      kind: 'task',
+      message: body.message,
+      ...(body.note !== undefined ? { note: body.note } : {}),
+      ...(body.suggestedDueDate !== undefined ? { suggestedDueDate: body.suggestedDueDate } : {}),
+      requester: body.requester,
+      requesterTimezone: body.requesterTimezone,
+      requesterLocale: body.requesterLocale,
+      notifyRequester: body.notifyRequester ?? false,
+    });
+  },
+});
+
+export const withdrawRequest = defineRoute({
+  method: 'POST',
+  url: '/requests/:id/withdraw',
+  operationId: 'withdrawRequest',
+  summary: 'Withdraw a request this token created, while it is pending.',
+  tag: 'Requests',
+  scope: 'requests:create',
+  rateClass: 'create',
+  params: IdParams,
+  body: NoBody,
+  response: Request,
+  idempotent: true,
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'invalid_transition', 'idempotency_mismatch', 'rate_limited', 'internal'],
+  async handler(ctx) {
+    const { params, principal, services, now } = ctx;
+    const env = requestEnv(services);
+    return once(
+      services.db,
+      ctx.idempotency!,
+      async () => {
+        const id = asUuid(params.id);
+        if (!id) throw notFound();
+        return id;
+      },
+      async (trx, id) => presentRequest(await withdrawByToken(trx, env, { ownerId: principal.ownerId, tokenId: principal.tokenId, requestId: id }, now), principal),
+    );
+  },
+});

@@ -1,0 +1,61 @@
+import Type from 'typebox';
+import { EMAIL_PATTERN, E164_PATTERN } from '../../domain/request-rules.js';
+import { IDEMPOTENCY_KEY_RE } from '../idempotency.js';
+import { DateString, Instant, StringEnum, Uuid } from './common.js';
+import { CONTACT_METHODS, Request } from './resources.js';
+
+/** Bodies of the asking routes (spec POST /requests/*, decisions §4 and §9 for lengths). */
+const closed = { additionalProperties: false } as const;
+
+export const RequesterBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    email: Type.Optional(Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'an email address' })),
+    phone: Type.Optional(Type.String({ maxLength: 16, pattern: E164_PATTERN, description: 'E.164, e.g. +4915112345678' })),
+    contactMethod: Type.Optional(StringEnum(CONTACT_METHODS)),
+    contactHandle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { ...closed, description: 'name and at least one of email or phone' },
+);
+
+const common = {
+  requester: RequesterBody,
+  requesterTimezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone' }),
+  requesterLocale: Type.String({ minLength: 1, maxLength: 35, description: 'BCP 47 language tag' }),
+  notifyRequester: Type.Optional(Type.Boolean({ description: 'email the requester (never for a test token)' })),
+};
+
+export const AppointmentRequestBody = Type.Object(
+  {
+    appointmentTypeId: Uuid,
+    slot: Type.Object({ start: Instant, end: Instant }, closed),
+    message: Type.Optional(Type.String({ maxLength: 5000 })),
+    ...common,
+  },
+  closed,
+);
+
+export const TaskRequestBody = Type.Object(
+  {
+    message: Type.String({ minLength: 1, maxLength: 5000 }),
+    note: Type.Optional(Type.String({ maxLength: 5000 })),
+    suggestedDueDate: Type.Optional(DateString),
+    ...common,
+  },
+  closed,
+);
+
+/** POST /requests/{id}/withdraw takes no fields. */
+export const NoBody = Type.Object({}, closed);
+
+export const CreatedRequest = Type.Object(
+  {
+    request: Request,
+    statusUrl: Type.Object({ url: Type.String(), expiresAt: Instant }, closed),
+  },
+  { ...closed, title: 'CreatedRequest' },
+);
+
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.String({ pattern: IDEMPOTENCY_KEY_RE.source, description: '16 to 64 letters, digits, - and _; one per change, kept 24 hours per token' }),
+});

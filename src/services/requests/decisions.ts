@@ -1,0 +1,133 @@
+import { newId } from '../../domain/ids.js';
+import { formatInstant, parseInstant } from '../../domain/instant.js';
+import type { Trigger } from '../../domain/request-moves.js';
+import type { Db } from '../../store/db.js';
+import { lockRequest } from '../../store/repos/request-changes.js';
+import type { JobRow, RequestRow } from '../../store/schema.js';
+import { findJobByKey } from '../../workers/jobs.js';
+import type { JobKind, WorkerLog } from '../../workers/worker.js';
+import { ServiceError } from '../service-error.js';
+import type { RequestEnv } from './env.js';
+import { applyMove, REQUEST_DECISION, ruleFor, type MoveInput } from './moves.js';
+
+/**
+ * The owner's decisions (decisions §3): accept, decline, propose a new time, cancel. Each takes
+ * effect UNDO_WINDOW_MS after the owner acts unless undone: the decision waits as a durable job
+ * (key = the request), so a restart inside the window neither loses nor doubles it, and until it
+ * runs the request, the API and the events show the old state. The console and the CLI call these.
+ */
+export const UNDO_WINDOW_MS = 5000;
+
+export type OwnerDecision = { action: 'accept' } | { action: 'decline' } | { action: 'cancel' } | { action: 'reschedule'; start: Date };
+
+export interface DecisionResult {
+  /** The request as it is now: unchanged while the decision waits. */
+  request: RequestRow;
+  /** When a waiting decision takes effect; null when it took effect at once. */
+  effectiveAt: Date | null;
+}
+
+interface DecisionPayload {
+  action: OwnerDecision['action'];
+  start?: string;
+  decidedAt: string;
+}
+
+const TRIGGER: Record<OwnerDecision['action'], Trigger> = { accept: 'accept', decline: 'decline', cancel: 'cancel', reschedule: 'reschedule' };
+
+/** The owner's own request: blocked contacts' requests never reach the inbox, so the owner cannot act on them. */
+async function ownersRequest(trx: Db, ownerId: string, requestId: string): Promise<RequestRow> {
+  const row = await lockRequest(trx, ownerId, requestId);
+  if (!row || row.from_blocked) throw new ServiceError('not_found', `No request ${requestId} in this owner's inbox.`);
+  return row;
+}
+
+function moveOf(row: RequestRow, d: OwnerDecision, now: Date): MoveInput {
+  if (d.action !== 'reschedule') return { trigger: TRIGGER[d.action], by: 'owner' };
+  if (d.start.getTime() <= now.getTime()) throw new ServiceError('invalid', 'The new time must be in the future.', 'start');
+  const length = row.slot_end!.getTime() - row.slot_start!.getTime();
+  return { trigger: 'reschedule', by: 'owner', slot: { start: d.start, end: new Date(d.start.getTime() + length) } };
+}
+
+function decisionOf(payload: DecisionPayload): OwnerDecision {
+  if (payload.action === 'reschedule') return { action: 'reschedule', start: parseInstant(payload.start!)! };
+  return { action: payload.action };
+}
+
+/** The owner acts. With `undoWindow` (the default everywhere but scripted tests) the move waits 5 seconds. */
+export async function decide(env: RequestEnv, ownerId: string, requestId: string, decision: OwnerDecision, opts: { undoWindow: boolean }): Promise<DecisionResult> {
+  const now = env.clock.now();
+  return env.db.transaction().execute(async (trx) => {
+    const row = await ownersRequest(trx, ownerId, requestId);
+    const move = moveOf(row, decision, now);
+    ruleFor(row, move);
+    if (await findJobByKey(trx, REQUEST_DECISION, row.id)) {
+      throw new ServiceError('conflict', 'An earlier decision on this request is waiting out its undo window; undo it first.');
+    }
+    if (!opts.undoWindow) return { request: await applyMove(trx, env, row, move, now), effectiveAt: null };
+    const effectiveAt = new Date(now.getTime() + UNDO_WINDOW_MS);
+    const payload: DecisionPayload = { action: decision.action, decidedAt: formatInstant(now), ...(decision.action === 'reschedule' ? { start: formatInstant(decision.start) } : {}) };
+    await trx
+      .insertInto('jobs')
+      .values({ id: newId(), kind: REQUEST_DECISION, owner_id: ownerId, key: row.id, payload: JSON.stringify(payload), run_at: effectiveAt, created_at: now })
+      .execute();
+    return { request: row, effectiveAt };
+  });
+}
+
+export interface WaitingDecision {
+  action: OwnerDecision['action'];
+  start: Date | null;
+  effectiveAt: Date;
+}
+
+/** The decision waiting out its undo window on this request, if any (the console's undo bar). */
+export async function waitingDecision(db: Db, ownerId: string, requestId: string): Promise<WaitingDecision | null> {
+  const job = await findJobByKey(db, REQUEST_DECISION, requestId);
+  if (!job || job.owner_id !== ownerId) return null;
+  const p = job.payload as DecisionPayload;
+  return { action: p.action, start: p.start ? parseInstant(p.start) : null, effectiveAt: job.run_at };
+}
+
+/**
+ * Undoes the waiting decision: true when it was still waiting (nothing happened, nothing will);
+ * false when there was none or it already took effect. A decision being applied at this moment holds
+ * its job row, so exactly one of the two wins.
+ */
+export async function undoDecision(env: RequestEnv, ownerId: string, requestId: string): Promise<boolean> {
+  const now = env.clock.now();
+  const r = await env.db
+    .deleteFrom('jobs')
+    .where('kind', '=', REQUEST_DECISION)
+    .where('key', '=', requestId)
+    .where('owner_id', '=', ownerId)
+    .where('run_at', '>', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/**
+ * The job that makes a waiting decision take effect. The request is locked first, then the job row
+ * is deleted in the same transaction as the move: a crash before commit leaves the job to run again,
+ * after commit there is no job, so the move happens exactly once. A decision the request's state no
+ * longer allows (the requester withdrew meanwhile) is dropped.
+ */
+export function decisionKind(env: RequestEnv, log?: WorkerLog): JobKind {
+  return {
+    async run(job: JobRow, ctx) {
+      await env.db.transaction().execute(async (trx) => {
+        const row = await lockRequest(trx, job.owner_id, job.key!);
+        const mine = await trx.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', job.locked_by).executeTakeFirst();
+        if (Number(mine.numDeletedRows) === 0 || !row) return;
+        try {
+          await applyMove(trx, env, row, moveOf(row, decisionOf(job.payload as DecisionPayload), new Date(0)), ctx.now);
+        } catch (e) {
+          if (!(e instanceof ServiceError)) throw e;
+          log?.info({ request: row.id, reason: e.message }, 'an owner decision no longer applies and was dropped');
+        }
+      });
+      return { done: true };
+    },
+  };
+}
