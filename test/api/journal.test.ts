@@ -6,6 +6,8 @@ import { ALL_SCOPES, useApi } from '../helpers/api.js';
 import { seedAppointmentType, seedJournalEntry, seedRequest, seedTask, setBooking } from '../helpers/seed.js';
 import { seedEvent } from '../helpers/seed-events.js';
 import { API_ROUTES } from '../../src/http/routes/index.js';
+import { setBookingSettings } from '../../src/services/booking.js';
+import { post } from '../helpers/requests.js';
 
 const MARKER = 'JOURNAL-MARKER-7f3a9c';
 
@@ -38,10 +40,28 @@ for (const engine of ENGINES) {
         '/requests': ['/api/v1/requests?includeDeleted=true'],
         '/requests/:id': [`/api/v1/requests/${request}`],
       };
-      assert.deepEqual(API_ROUTES.map((r) => r.url).sort(), Object.keys(urls).sort(), 'every route of the API is called here');
-      for (const url of Object.values(urls).flat()) {
-        const res = await api.get(url, token);
-        assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+      // The asking routes, with a bookable type (the clock is 2026-03-29T00:30Z, hours all day).
+      const booking = await setBookingSettings(db, api.clock, owner.id, {
+        enabled: true,
+        weeklyHours: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['00:00', '24:00']]])),
+        appointmentTypes: [{ name: 'Call', durationMinutes: 30 }],
+      });
+      // The settings replace the seeded type: availability is asked of the new one.
+      urls['/availability'] = [`/api/v1/availability?appointmentTypeId=${booking.appointmentTypes[0]!.id}&from=2026-03-28&to=2026-04-03&tz=Europe/Berlin`];
+      const requester = { name: 'Ada', email: 'ada@example.com' };
+      const asks = {
+        '/requests/appointments': { appointmentTypeId: booking.appointmentTypes[0]!.id, slot: { start: '2026-03-30T10:00:00Z', end: '2026-03-30T10:30:00Z' }, requester, requesterTimezone: 'Europe/Berlin', requesterLocale: 'en' },
+        '/requests/tasks': { message: 'Write back', requester, requesterTimezone: 'Europe/Berlin', requesterLocale: 'en' },
+      };
+      const answers: { url: string; res: Awaited<ReturnType<typeof api.get>> }[] = [];
+      for (const [path, body] of Object.entries(asks)) answers.push({ url: path, res: await post(api, `/api/v1${path}`, token, body) });
+      const made = answers[1]!.res.json().request.id as string;
+      answers.push({ url: '/requests/:id/withdraw', res: await post(api, `/api/v1/requests/${made}/withdraw`, token, undefined) });
+      const called = [...Object.keys(urls), ...Object.keys(asks), '/requests/:id/withdraw'];
+      assert.deepEqual(API_ROUTES.map((r) => r.url).sort(), called.sort(), 'every route of the API is called here');
+      for (const url of Object.values(urls).flat()) answers.push({ url, res: await api.get(url, token) });
+      for (const { url, res } of answers) {
+        assert.ok(res.statusCode === 200 || res.statusCode === 201, `${url}: ${res.body}`);
         assert.equal(res.body.includes(MARKER), false, url);
         assert.equal(res.body.toLowerCase().includes('journal'), false, url);
         assert.equal(JSON.stringify(res.headers).includes(MARKER), false, url);
