@@ -5,6 +5,7 @@ import { buildApp } from '../http/app.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { migrate, openStore } from '../store/db.js';
 import { jobKinds } from '../workers/kinds.js';
+import { scheduleHousekeeping } from '../workers/housekeeping.js';
 import { Worker } from '../workers/worker.js';
 import { openAdminChannel, type AdminChannel } from './admin-channel.js';
 import { adminSocketPath } from './admin-socket.js';
@@ -120,6 +121,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     }
     // Durable jobs (feed imports, later webhook deliveries): closed before the store (undo runs in reverse).
     const worker = new Worker({ db: rt.store.db, clock: rt.clock, kinds: jobKinds({ db: rt.store.db, clock: rt.clock, config, secret: rt.services.cursorSecret, log }), log, pollMs: config.jobPollMs });
+    await scheduleHousekeeping(rt.store.db, rt.clock.now());
     worker.start();
     undo.push(() => worker.close());
 

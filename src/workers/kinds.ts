@@ -9,6 +9,7 @@ import { REQUEST_COMPLETE, REQUEST_DECISION, REQUEST_EXPIRE } from '../services/
 import { completionKind, expiryKind } from '../services/requests/timers.js';
 import type { Db } from '../store/db.js';
 import { FEED_IMPORT, feedImportKind } from './feed-import.js';
+import { HOUSEKEEPING, housekeepingKind } from './housekeeping.js';
 import type { JobKind, WorkerLog } from './worker.js';
 
 export interface JobDeps {
@@ -35,6 +36,7 @@ export function jobKinds(deps: JobDeps): Record<string, JobKind> {
     [REQUEST_DECISION]: decisionKind(env, deps.log),
     [REQUEST_EXPIRE]: expiryKind(env),
     [REQUEST_COMPLETE]: completionKind(env),
+    [HOUSEKEEPING]: housekeepingKind(deps.db),
     // Without SMTP, emails stay in the local outbox and no job is made for them.
     ...(deps.config.smtpUrl ? { [EMAIL_SEND]: emailSendKind({ db: deps.db, smtpUrl: deps.config.smtpUrl, from: deps.config.emailFrom, ...log }) } : {}),
   };
