@@ -23,9 +23,11 @@ export interface NewJob {
 /**
  * Adds a job, or, when one of the same kind and key exists, gives it the new payload and the earlier
  * of the two run times (asking for a refresh never postpones one already due). A keyed job that is
- * running keeps running; whoever ends its claim sets its next run.
+ * running keeps running; whoever ends its claim sets its next run. With `replaceRunAt` the new run
+ * time wins, later or earlier, as a fresh start: how a timer that moves (a request's expiry after a
+ * new time is proposed) is kept.
  */
-export async function enqueueJob(db: Db, job: NewJob, now: Date): Promise<JobRow> {
+export async function enqueueJob(db: Db, job: NewJob, now: Date, opts: { replaceRunAt?: boolean } = {}): Promise<JobRow> {
   return db
     .insertInto('jobs')
     .values({
@@ -44,7 +46,9 @@ export async function enqueueJob(db: Db, job: NewJob, now: Date): Promise<JobRow
         .doUpdateSet((eb) => ({
           payload: eb.ref('excluded.payload'),
           owner_id: eb.ref('excluded.owner_id'),
-          run_at: sql<Date>`least(jobs.run_at, excluded.run_at)`,
+          ...(opts.replaceRunAt
+            ? { run_at: eb.ref('excluded.run_at'), attempts: 0, last_error: null }
+            : { run_at: sql<Date>`least(jobs.run_at, excluded.run_at)` }),
         })),
     )
     .returningAll()
@@ -175,27 +179,7 @@ export async function deleteJobByKey(db: Db, kind: string, key: string): Promise
   await db.deleteFrom('jobs').where('kind', '=', kind).where('key', '=', key).execute();
 }
 
-/**
- * Sets the one job of (kind, key) to run at `runAt`, later or earlier than before, as a fresh start:
- * how a timer that moves (a request's expiry after a new time is proposed) is kept.
- */
+/** The one job of (kind, key), due at `runAt` whatever it was before. */
 export async function setTimerJob(db: Db, job: NewJob & { key: string }, now: Date): Promise<void> {
-  await db
-    .insertInto('jobs')
-    .values({
-      id: newId(),
-      kind: job.kind,
-      owner_id: job.ownerId ?? null,
-      key: job.key,
-      payload: JSON.stringify(job.payload ?? {}),
-      run_at: job.runAt,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['kind', 'key'])
-        .where('key', 'is not', null)
-        .doUpdateSet((eb) => ({ payload: eb.ref('excluded.payload'), run_at: eb.ref('excluded.run_at'), attempts: 0, last_error: null })),
-    )
-    .execute();
+  await enqueueJob(db, job, now, { replaceRunAt: true });
 }

@@ -34,8 +34,18 @@ function create(ctx: HandlerContext<unknown, unknown, unknown>, input: NewReques
   );
 }
 
-function base(principal: Principal) {
-  return { ownerId: principal.ownerId, tokenId: principal.tokenId, source: 'api' as const, test: principal.mode === 'test' };
+/** What both create routes take alike: who asks (the token), and the requester's fields. */
+function asker(principal: Principal, body: { requester: NewRequest['requester']; requesterTimezone: string; requesterLocale: string; notifyRequester?: boolean }) {
+  return {
+    ownerId: principal.ownerId,
+    tokenId: principal.tokenId,
+    source: 'api' as const,
+    test: principal.mode === 'test',
+    requester: body.requester,
+    requesterTimezone: body.requesterTimezone,
+    requesterLocale: body.requesterLocale,
+    notifyRequester: body.notifyRequester ?? false,
+  };
 }
 
 const CREATE_ERRORS = ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'invalid_input', 'idempotency_mismatch', 'rate_limited', 'too_many_pending', 'internal'] as const;
@@ -57,15 +67,11 @@ export const createAppointmentRequest = defineRoute({
     const { body, principal } = ctx;
     const slot = { start: instant(body.slot.start, 'slot.start'), end: instant(body.slot.end, 'slot.end') };
     return create(ctx, {
-      ...base(principal),
+      ...asker(principal, body),
       kind: 'appointment',
       appointmentTypeId: body.appointmentTypeId,
       slot,
       ...(body.message !== undefined ? { message: body.message } : {}),
-      requester: body.requester,
-      requesterTimezone: body.requesterTimezone,
-      requesterLocale: body.requesterLocale,
-      notifyRequester: body.notifyRequester ?? false,
     });
   },
 });
@@ -87,15 +93,11 @@ export const createTaskRequest = defineRoute({
     const { body, principal } = ctx;
     if (body.suggestedDueDate !== undefined && !isValidDate(body.suggestedDueDate)) throw invalidInput('suggestedDueDate', '"suggestedDueDate" is not a real date.');
     return create(ctx, {
-      ...base(principal),
+      ...asker(principal, body),
       kind: 'task',
       message: body.message,
       ...(body.note !== undefined ? { note: body.note } : {}),
       ...(body.suggestedDueDate !== undefined ? { suggestedDueDate: body.suggestedDueDate } : {}),
-      requester: body.requester,
-      requesterTimezone: body.requesterTimezone,
-      requesterLocale: body.requesterLocale,
-      notifyRequester: body.notifyRequester ?? false,
     });
   },
 });
