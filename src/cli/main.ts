@@ -7,6 +7,7 @@ import { registerDemo } from './commands/demo.js';
 import { registerFeed } from './commands/feed.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOwner } from './commands/owner.js';
+import { registerRequest, registerRequester, registerTask } from './commands/request.js';
 import { registerServe } from './commands/serve.js';
 import { registerToken } from './commands/token.js';
 import { ServeError } from '../server/serve-error.js';
@@ -32,6 +33,9 @@ function buildProgram(): Command {
   registerFeed(program);
   registerCalendar(program);
   registerBooking(program);
+  registerRequest(program);
+  registerTask(program);
+  registerRequester(program);
   // Subcommands report usage errors through the same override.
   for (const cmd of program.commands) {
     cmd.exitOverride();

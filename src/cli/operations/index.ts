@@ -5,6 +5,7 @@ import { feedAddOperation, feedListOperation, feedRefreshOperation, feedRemoveOp
 import { migrateOperation } from './migrate.js';
 import type { Operation } from './operation.js';
 import { ownerCreateOperation } from './owner.js';
+import { requestDecideOperation, requesterActOperation, requestShowOperation, requestUndoOperation, taskCompleteOperation } from './request.js';
 import { tokenCreateOperation, tokenListOperation, tokenRevokeOperation } from './token.js';
 
 /** Every command that touches the store, by the name the admin channel knows it by. */
@@ -22,6 +23,11 @@ export const OPERATIONS = {
   'feed.list': feedListOperation,
   'feed.remove': feedRemoveOperation,
   'feed.refresh': feedRefreshOperation,
+  'request.decide': requestDecideOperation,
+  'request.undo': requestUndoOperation,
+  'request.show': requestShowOperation,
+  'task.complete': taskCompleteOperation,
+  'requester.act': requesterActOperation,
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -44,6 +44,7 @@ async function ownersRequest(trx: Db, ownerId: string, requestId: string): Promi
 
 function moveOf(row: RequestRow, d: OwnerDecision, now: Date): MoveInput {
   if (d.action !== 'reschedule') return { trigger: TRIGGER[d.action], by: 'owner' };
+  if (row.slot_start === null || row.slot_end === null) throw new ServiceError('conflict', `The request is a ${row.kind} request; it cannot be given a new time.`);
   if (d.start.getTime() <= now.getTime()) throw new ServiceError('invalid', 'The new time must be in the future.', 'start');
   const length = row.slot_end!.getTime() - row.slot_start!.getTime();
   return { trigger: 'reschedule', by: 'owner', slot: { start: d.start, end: new Date(d.start.getTime() + length) } };
