@@ -3,7 +3,8 @@ import type { JobRow } from '../../store/schema.js';
 import type { JobKind } from '../../workers/worker.js';
 import { ServiceError } from '../service-error.js';
 import type { RequestEnv } from './env.js';
-import { applyMove } from './moves.js';
+import { findJobByKey } from '../../workers/jobs.js';
+import { applyMove, REQUEST_DECISION } from './moves.js';
 
 /**
  * Time-driven moves as durable jobs (one per request and kind, claimed FOR UPDATE SKIP LOCKED by any
@@ -19,6 +20,10 @@ function timerKind(env: RequestEnv, due: 'expires_at' | 'slot_end', trigger: 'ex
         const at = row?.[due];
         if (!row || !at) return { done: true as const };
         if (at.getTime() > ctx.now.getTime()) return { runAt: at };
+        // The owner decided before the request's time and the decision is still in its undo window:
+        // the decision goes first, so an owner who accepted at 09:59:58 is not overtaken by the clock.
+        const waiting = trigger === 'expire' ? await findJobByKey(trx, REQUEST_DECISION, row.id) : null;
+        if (waiting) return { runAt: new Date(waiting.run_at.getTime() + 1000) };
         try {
           await applyMove(trx, env, row, { trigger, by: 'clock' }, ctx.now);
         } catch (e) {
