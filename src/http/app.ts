@@ -145,6 +145,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // An empty JSON body is no body (clients often send Content-Type with an empty POST to
+  // /requests/{id}/withdraw); anything else goes to Fastify's own parser, prototype-poisoning guard included.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return json(request, text, done);
+  });
   const methods = new MethodTable();
   app.addHook('onRoute', (route) => methods.add(route.url, route.method));
 
