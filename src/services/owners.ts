@@ -11,7 +11,11 @@ export interface NewOwner {
   displayName: string;
   timezone: string;
   locale?: string;
+  /** Where the owner is told of things needing them (a webhook endpoint disabled). */
+  email?: string | null;
 }
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const USERNAME_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
@@ -24,6 +28,8 @@ export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promis
   if (displayName.length === 0 || displayName.length > 100) throw new ServiceError('invalid', 'name: 1 to 100 characters');
   const timezone = ianaZone(input.timezone);
   if (!timezone) throw new ServiceError('invalid', `timezone: "${input.timezone}" is not an IANA time zone such as Europe/Berlin`);
+  const email = input.email?.trim().toLowerCase() || null;
+  if (email !== null && (email.length > 254 || !EMAIL_RE.test(email))) throw new ServiceError('invalid', `email: "${input.email}" is not an email address`);
   if (await findOwnerByUsername(db, input.username)) throw new ServiceError('conflict', `username "${input.username}" is taken`);
   const now = clock.now();
   const owner: OwnerRow = {
@@ -33,6 +39,7 @@ export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promis
     display_name: displayName,
     timezone,
     locale: input.locale ?? 'en',
+    email,
     created_at: now,
     updated_at: now,
     deleted_at: null,

@@ -11,6 +11,8 @@ export interface OwnersTable {
   display_name: string;
   timezone: string;
   locale: Generated<string>;
+  /** Where the owner is told of things that need them (a disabled webhook endpoint); optional. */
+  email: Generated<string | null>;
   created_at: Instant;
   updated_at: Instant;
   deleted_at: Date | null;
@@ -253,6 +255,63 @@ export interface EmailsTable {
   created_at: Instant;
 }
 
+export type EndpointDisabledReason = 'owner' | 'gone' | 'failing';
+
+export interface WebhookEndpointsTable {
+  id: string;
+  owner_id: string;
+  token_id: string;
+  url: string;
+  description: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  disabled_at: Date | null;
+  disabled_reason: EndpointDisabledReason | null;
+  last_success_at: Date | null;
+  failing_since: Date | null;
+  created_at: Instant;
+  updated_at: Instant;
+  deleted_at: Date | null;
+}
+
+/** The tokens entitled to an event when it occurred. */
+export interface WebhookEventTokensTable {
+  token_id: string;
+  occurred_at: Instant;
+  event_id: string;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  owner_id: string;
+  token_id: string;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Instant;
+  locked_by: string | null;
+  locked_until: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Instant;
+  finished_at: Date | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  attempt: number;
+  started_at: Instant;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+}
+
 export interface JournalEntriesTable {
   id: string;
   owner_id: string;
@@ -296,6 +355,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
   emails: EmailsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_event_tokens: WebhookEventTokensTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type OwnerRow = Selectable<OwnersTable>;
@@ -310,3 +373,6 @@ export type CalendarFeedRow = Selectable<CalendarFeedsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 export type EmailRow = Selectable<EmailsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

@@ -11,9 +11,10 @@ export function registerOwner(program: Command): void {
     .requiredOption('--username <u>', 'username: lowercase letters, digits and inner hyphens')
     .requiredOption('--name <n>', 'display name')
     .requiredOption('--timezone <z>', 'IANA time zone, e.g. Europe/Berlin')
+    .option('--email <e>', "the owner's email: told when a webhook endpoint is disabled")
     .option('--json', 'print the owner as JSON')
-    .action(async (opts: { username: string; name: string; timezone: string; json?: boolean }, cmd: Command) => {
-      const result = await execute(commandConfig(cmd), 'owner.create', { username: opts.username, name: opts.name, timezone: opts.timezone });
+    .action(async (opts: { username: string; name: string; timezone: string; email?: string; json?: boolean }, cmd: Command) => {
+      const result = await execute(commandConfig(cmd), 'owner.create', { username: opts.username, name: opts.name, timezone: opts.timezone, email: opts.email ?? null });
       if (opts.json) printJson(result);
       else print(`Created owner ${result.username} ("${result.displayName}", ${result.timezone}), account ${result.accountId}.`);
     });

@@ -1,6 +1,6 @@
 import { formatInstant } from '../../domain/instant.js';
 import { createOwner } from '../../services/owners.js';
-import { stringArg, type Operation } from './operation.js';
+import { optionalStringArg, stringArg, type Operation } from './operation.js';
 
 export interface OwnerResult {
   id: string;
@@ -9,6 +9,7 @@ export interface OwnerResult {
   displayName: string;
   timezone: string;
   locale: string;
+  email: string | null;
   createdAt: string;
 }
 
@@ -17,6 +18,7 @@ export const ownerCreateOperation: Operation<OwnerResult> = async (rt, args) => 
     username: stringArg(args, 'username'),
     displayName: stringArg(args, 'name'),
     timezone: stringArg(args, 'timezone'),
+    email: optionalStringArg(args, 'email'),
   });
   return {
     id: owner.id,
@@ -25,6 +27,7 @@ export const ownerCreateOperation: Operation<OwnerResult> = async (rt, args) => 
     displayName: owner.display_name,
     timezone: owner.timezone,
     locale: owner.locale,
+    email: owner.email,
     createdAt: formatInstant(owner.created_at),
   };
 };

@@ -1,6 +1,7 @@
 import { decideMove, statusLinkExpiry, type Actor, type EmailKind, type MoveRule, type Trigger } from '../../domain/request-moves.js';
 import { queueEmail } from '../../email/outbox.js';
 import { renderRequestEmail, type RequestEmailKind } from '../../email/templates.js';
+import type { EventType } from '../../domain/webhook-events.js';
 import type { Db } from '../../store/db.js';
 import { recordEvent, type EventData } from '../../store/repos/outbox.js';
 import { requestContext, updateRequest } from '../../store/repos/request-changes.js';
@@ -41,7 +42,7 @@ export function emailsRequester(row: RequestRow): boolean {
   return row.notify_requester && !row.test && !row.from_blocked && row.requester_email !== null;
 }
 
-export async function record(trx: Db, row: RequestRow, type: string, data: EventData, now: Date): Promise<void> {
+export async function record(trx: Db, row: RequestRow, type: EventType, data: EventData, now: Date): Promise<void> {
   if (reachesInbox(row)) await recordEvent(trx, { ownerId: row.owner_id, type, data, test: row.test, occurredAt: now });
 }
 

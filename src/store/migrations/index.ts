@@ -4,6 +4,7 @@ import * as m0002 from './0002_booking.js';
 import * as m0003 from './0003_jobs_feeds.js';
 import * as m0004 from './0004_event_import.js';
 import * as m0005 from './0005_requests_flow.js';
+import * as m0006 from './0006_webhooks.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_jobs_feeds': m0003,
   '0004_event_import': m0004,
   '0005_requests_flow': m0005,
+  '0006_webhooks': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {
