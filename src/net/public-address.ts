@@ -223,7 +223,7 @@ export const MAX_URL_LENGTH = 2048;
 /**
  * Checks a URL before it is stored or fetched; returns it parsed. Refuses, with a reason the owner can
  * act on: other schemes than https, user:password@, IP literals, single-label and .localhost names,
- * and ports other than 443 under 'https-default'. Allow-listed hosts pass the host rules.
+ * and ports other than 443 under 'https-default'. Allow-listed hosts pass the host and port rules.
  */
 export function validateOutboundUrl(text: string, rules: UrlRules): URL {
   if (text.length > MAX_URL_LENGTH) throw new OutboundRefused('invalid_url', `the URL is longer than ${MAX_URL_LENGTH} characters`);
@@ -240,9 +240,10 @@ export function validateOutboundUrl(text: string, rules: UrlRules): URL {
   if (url.username !== '' || url.password !== '') {
     throw new OutboundRefused('credentials', 'the URL carries a user name or password; use a secret link instead (credentials in URLs are refused)');
   }
-  if (rules.ports === 'https-default' && url.port !== '') throw new OutboundRefused('port', `only port 443 is allowed, not ${url.port}`);
   const host = normalizeHost(url.hostname);
+  // A host the operator allow-listed for local work (a receiver on this machine) may use any port.
   if (isAllowListed(host, rules.policy)) return url;
+  if (rules.ports === 'https-default' && url.port !== '') throw new OutboundRefused('port', `only port 443 is allowed, not ${url.port}`);
   if (isIP(host) !== 0) throw new OutboundRefused('ip_literal', `the URL names an IP address (${host}); use the server's domain name`);
   if (!host.includes('.') || host === 'localhost' || host.endsWith('.localhost')) {
     throw new OutboundRefused('host', `"${host}" is not a public domain name`);

@@ -5,7 +5,9 @@ import { generateTokenValue, hashToken } from '../domain/token-format.js';
 import type { Db } from '../store/db.js';
 import { insertToken, listTokens, revokeToken } from '../store/repos/tokens.js';
 import type { TokenRow } from '../store/schema.js';
+import { enqueueJob } from '../workers/jobs.js';
 import { ServiceError } from './service-error.js';
+import { recordRevocation, TOKEN_EXPIRY } from './webhooks/revocation.js';
 
 /** Lifetimes the owner may choose for a personal token (decisions §2), in days; none is also allowed. */
 export const TOKEN_LIFETIME_DAYS = [7, 30, 90, 365] as const;
@@ -57,7 +59,11 @@ export async function createPersonalToken(db: Db, clock: Clock, input: NewPerson
     expires_at: input.expiresInSeconds === null ? null : new Date(now.getTime() + input.expiresInSeconds * 1000),
     created_at: now,
   } as const;
-  await insertToken(db, row);
+  await db.transaction().execute(async (trx) => {
+    await insertToken(trx, row);
+    // Its last event is due when it expires (authorization.revoked, reason expired).
+    if (row.expires_at) await enqueueJob(trx, { kind: TOKEN_EXPIRY, ownerId: row.owner_id, key: row.id, runAt: row.expires_at }, now);
+  });
   return { id: row.id, token, scopes, mode: row.mode, expiresAt: row.expires_at };
 }
 
@@ -95,11 +101,12 @@ export async function listOwnerTokens(db: Db, ownerId: string): Promise<TokenSum
   return (await listTokens(db, ownerId)).map(summarizeToken);
 }
 
-/**
- * Revokes a token at once. The webhooks issue adds its `authorization.revoked` event here, in the
- * same transaction.
- */
+/** Revokes a token at once, with its last event, `authorization.revoked` (reason owner), in the same transaction. */
 export async function revokePersonalToken(db: Db, clock: Clock, ownerId: string, tokenId: string): Promise<void> {
-  const ok = await revokeToken(db, ownerId, tokenId, clock.now());
-  if (!ok) throw new ServiceError('not_found', `no live token ${tokenId} of this owner`);
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    const row = await revokeToken(trx, ownerId, tokenId, now);
+    if (!row) throw new ServiceError('not_found', `no live token ${tokenId} of this owner`);
+    await recordRevocation(trx, { ownerId, tokenId, mode: row.mode }, 'owner', now);
+  });
 }

@@ -198,6 +198,9 @@ describe('validating an outbound URL', () => {
     assert.equal(validateOutboundUrl('https://localhost:8443/a.ics', { ports: 'any', policy }).hostname, 'localhost');
     assert.equal(validateOutboundUrl('https://127.0.0.1:8443/a.ics', { ports: 'any', policy }).hostname, '127.0.0.1');
     assert.throws(() => validateOutboundUrl('http://localhost/a.ics', { ports: 'any', policy }), /only https/);
+    // A local receiver of webhooks may listen on any port; other hosts still need 443.
+    assert.equal(validateOutboundUrl('https://localhost:8443/hook', { ports: 'https-default', policy }).port, '8443');
+    assert.throws(() => validateOutboundUrl('https://hooks.example.com:8443/in', { ports: 'https-default', policy }), /only port 443/);
   });
 });
 

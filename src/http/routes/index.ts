@@ -6,6 +6,7 @@ import { getMe } from './me.routes.js';
 import { createAppointmentRequest, createTaskRequest, withdrawRequest } from './request-writes.routes.js';
 import { getRequest, listRequests } from './requests.routes.js';
 import { getTask, listTasks } from './tasks.routes.js';
+import { getWebhookEvent, listWebhookEvents } from './webhook-events.routes.js';
 
 /** Every route of the public API, in the order the spec lists them. */
 export const API_ROUTES: AnyRoute[] = [
@@ -21,4 +22,6 @@ export const API_ROUTES: AnyRoute[] = [
   createAppointmentRequest,
   createTaskRequest,
   withdrawRequest,
+  listWebhookEvents,
+  getWebhookEvent,
 ];

@@ -53,16 +53,16 @@ export async function listTokens(db: Db, ownerId: string): Promise<TokenRow[]> {
   return db.selectFrom('tokens').selectAll().where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').execute();
 }
 
-/** Revokes one of the owner's tokens; false when it is not the owner's or already revoked. */
-export async function revokeToken(db: Db, ownerId: string, tokenId: string, now: Date): Promise<boolean> {
-  const result = await db
+/** Revokes one of the owner's tokens; undefined when it is not the owner's or already revoked. */
+export async function revokeToken(db: Db, ownerId: string, tokenId: string, now: Date): Promise<TokenRow | undefined> {
+  return db
     .updateTable('tokens')
     .set({ revoked_at: now })
     .where('owner_id', '=', ownerId)
     .where('id', '=', tokenId)
     .where('revoked_at', 'is', null)
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function touchTokens(db: Db, ids: string[], now: Date): Promise<void> {

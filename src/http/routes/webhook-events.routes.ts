@@ -1,0 +1,99 @@
+import Type from 'typebox';
+import { asUuid } from '../../domain/ids.js';
+import { catchUpEvents, findEntitledEvent } from '../../store/repos/webhook-events.js';
+import { eventRecord } from '../../webhooks/payload.js';
+import { invalidInput, notFound } from '../errors.js';
+import { daysBefore, readFeedCursor, writeCursor } from '../paging.js';
+import { instantParam } from '../query-values.js';
+import { defineRoute } from '../route.js';
+import { Cursor, IdParams, Instant, Limit, Nullable, StringEnum, Uuid } from '../schemas/common.js';
+
+/** Catch-up goes back at most 30 days (spec Limits "Paging and windows" 6, decisions §6). */
+export const CATCH_UP_DAYS = 30;
+
+/**
+ * The spec's "Webhook event record": a delivery's body and a catch-up item alike. The properties are
+ * in the order of the delivered bytes (src/webhooks/payload.ts), which the serializer keeps.
+ */
+export const WebhookEvent = Type.Object(
+  {
+    id: Uuid,
+    type: Type.String({ description: 'one of the event types of the spec' }),
+    apiVersion: StringEnum(['v1'] as const),
+    occurredAt: Instant,
+    account: Type.String({ description: 'the account id' }),
+    test: Type.Boolean({ description: 'true for a test-mode token' }),
+    data: Type.Object({}, { additionalProperties: true, description: 'identifiers only: {object, id} or {object, reason}' }),
+  },
+  { additionalProperties: false, title: 'WebhookEvent' },
+);
+
+const WebhookEventQuery = Type.Object(
+  {
+    since: Instant,
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+  },
+  { additionalProperties: false },
+);
+
+const WebhookEventPage = Type.Object(
+  { data: Type.Array(WebhookEvent), nextCursor: Nullable(Type.String()) },
+  { additionalProperties: false },
+);
+
+export const listWebhookEvents = defineRoute({
+  method: 'GET',
+  url: '/webhook-events',
+  operationId: 'listWebhookEvents',
+  summary: 'The events this token was entitled to since an instant (at most 30 days back), oldest first, with the payloads the webhooks deliver.',
+  tag: 'Webhooks',
+  scope: 'webhooks',
+  rateClass: 'read',
+  querystring: WebhookEventQuery,
+  response: WebhookEventPage,
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  async handler(ctx) {
+    const { query, principal, services, now } = ctx;
+    const since = instantParam(query.since, 'since');
+    const window = daysBefore(now, CATCH_UP_DAYS);
+    if (since.getTime() < window.getTime()) throw invalidInput('since', `"since" may be at most ${CATCH_UP_DAYS} days back.`);
+    const after = readFeedCursor(ctx, 'webhook-events');
+    const limit = query.limit ?? 50;
+    const rows = await catchUpEvents(services.db, {
+      ownerId: principal.ownerId,
+      tokenId: principal.tokenId,
+      // A cursor lives 24 hours: by its later pages the window may have moved past `since`.
+      since: since.getTime() < window.getTime() ? window : since,
+      after,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map((r) => eventRecord(r, principal.accountId, principal.mode)),
+      nextCursor: rows.length > limit && last ? writeCursor(ctx, 'webhook-events', last.occurred_at.getTime(), last.id) : null,
+    };
+  },
+});
+
+export const getWebhookEvent = defineRoute({
+  method: 'GET',
+  url: '/webhook-events/:id',
+  operationId: 'getWebhookEvent',
+  summary: 'One event this token was entitled to, within the last 30 days.',
+  tag: 'Webhooks',
+  scope: 'webhooks',
+  rateClass: 'read',
+  params: IdParams,
+  response: WebhookEvent,
+  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  async handler({ params, principal, services, now }) {
+    const id = asUuid(params.id);
+    const row = id
+      ? await findEntitledEvent(services.db, { ownerId: principal.ownerId, tokenId: principal.tokenId, id, since: daysBefore(now, CATCH_UP_DAYS) })
+      : undefined;
+    if (!row) throw notFound();
+    return eventRecord(row, principal.accountId, principal.mode);
+  },
+});

@@ -1,0 +1,254 @@
+import { newId } from '../../domain/ids.js';
+import { OutboundRefused, resolvePublic, validateOutboundUrl, type OutboundPolicy } from '../../net/public-address.js';
+import type { Db } from '../../store/db.js';
+import { recordEvent } from '../../store/repos/outbox.js';
+import type { EndpointDisabledReason, WebhookEndpointRow } from '../../store/schema.js';
+import { newSigningSecret } from '../../webhooks/sign.js';
+import { ServiceError } from '../service-error.js';
+import type { Clock } from '../../domain/clock.js';
+
+/**
+ * Webhook endpoints under a token holding `webhooks` (spec "Events", decisions §8): the console and the
+ * CLI call these. The signing secret is shown once, when the endpoint is added or its secret rotated.
+ */
+export const MAX_ENDPOINTS_PER_TOKEN = 10;
+export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+
+export interface EndpointEnv {
+  db: Db;
+  clock: Clock;
+  policy: OutboundPolicy;
+}
+
+export interface EndpointSummary {
+  id: string;
+  tokenId: string;
+  url: string;
+  description: string | null;
+  status: 'enabled' | 'disabled';
+  disabledReason: EndpointDisabledReason | null;
+  disabledAt: Date | null;
+  /** While the previous secret still signs alongside the new one (24 hours after a rotation). */
+  previousSecretExpiresAt: Date | null;
+  lastSuccessAt: Date | null;
+  failingSince: Date | null;
+  createdAt: Date;
+}
+
+export function summarizeEndpoint(e: WebhookEndpointRow, now: Date): EndpointSummary {
+  const overlap = e.previous_secret_expires_at && e.previous_secret_expires_at.getTime() > now.getTime() ? e.previous_secret_expires_at : null;
+  return {
+    id: e.id,
+    tokenId: e.token_id,
+    url: e.url,
+    description: e.description,
+    status: e.disabled_at ? 'disabled' : 'enabled',
+    disabledReason: e.disabled_reason,
+    disabledAt: e.disabled_at,
+    previousSecretExpiresAt: overlap,
+    lastSuccessAt: e.last_success_at,
+    failingSince: e.failing_since,
+    createdAt: e.created_at,
+  };
+}
+
+/**
+ * The address rules of the spec: https on port 443, a domain name, no credentials, and every address
+ * the name resolves to public (hosts the operator allow-listed for local work excepted). Checked here
+ * and again before every delivery.
+ */
+export async function checkEndpointUrl(url: string, policy: OutboundPolicy): Promise<string> {
+  try {
+    const parsed = validateOutboundUrl(url, { ports: 'https-default', policy });
+    await resolvePublic(parsed.hostname, policy);
+    return parsed.toString();
+  } catch (e) {
+    if (e instanceof OutboundRefused) throw new ServiceError('invalid', `url: ${e.message}`, 'url');
+    throw e;
+  }
+}
+
+async function liveToken(db: Db, ownerId: string, tokenId: string, now: Date) {
+  const token = await db.selectFrom('tokens').selectAll().where('id', '=', tokenId).where('owner_id', '=', ownerId).executeTakeFirst();
+  if (!token || token.revoked_at !== null || (token.expires_at !== null && token.expires_at.getTime() <= now.getTime())) {
+    throw new ServiceError('not_found', `no live token ${tokenId} of this owner`);
+  }
+  if (!token.scopes.includes('webhooks')) throw new ServiceError('invalid', 'the token does not hold the webhooks scope; endpoints belong to a token with it', 'token');
+  return token;
+}
+
+async function endpointOf(db: Db, ownerId: string, id: string): Promise<WebhookEndpointRow> {
+  const e = await db.selectFrom('webhook_endpoints').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!e) throw new ServiceError('not_found', `no webhook endpoint ${id} of this owner`);
+  return e;
+}
+
+/** A ping for one endpoint (when added, and when the owner asks for a test). */
+async function recordPing(trx: Db, e: WebhookEndpointRow, mode: 'live' | 'test', now: Date): Promise<string> {
+  return recordEvent(trx, { ownerId: e.owner_id, type: 'ping', data: { object: 'ping' }, test: mode === 'test', occurredAt: now, tokenId: e.token_id, endpointId: e.id });
+}
+
+/** Adds an endpoint and pings it; the answer carries the signing secret, shown this once. */
+export async function addEndpoint(env: EndpointEnv, q: { ownerId: string; tokenId: string; url: string; description?: string | null }): Promise<{ endpoint: EndpointSummary; secret: string }> {
+  const now = env.clock.now();
+  const token = await liveToken(env.db, q.ownerId, q.tokenId, now);
+  const url = await checkEndpointUrl(q.url, env.policy);
+  const description = q.description?.trim() || null;
+  if (description && description.length > 500) throw new ServiceError('invalid', 'description: at most 500 characters', 'description');
+  const secret = newSigningSecret();
+  const row = await env.db.transaction().execute(async (trx) => {
+    const count = await trx.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<string>().as('n')).where('token_id', '=', token.id).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    if (Number(count.n) >= MAX_ENDPOINTS_PER_TOKEN) throw new ServiceError('conflict', `a token has at most ${MAX_ENDPOINTS_PER_TOKEN} endpoints`);
+    const inserted = await trx
+      .insertInto('webhook_endpoints')
+      .values({
+        id: newId(), owner_id: q.ownerId, token_id: token.id, url, description, secret, previous_secret: null, previous_secret_expires_at: null,
+        disabled_at: null, disabled_reason: null, last_success_at: null, failing_since: null, created_at: now, updated_at: now, deleted_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordPing(trx, inserted, token.mode, now);
+    return inserted;
+  });
+  return { endpoint: summarizeEndpoint(row, now), secret };
+}
+
+export async function listEndpoints(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, tokenId?: string | null): Promise<EndpointSummary[]> {
+  let q = env.db.selectFrom('webhook_endpoints').selectAll().where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
+  if (tokenId) q = q.where('token_id', '=', tokenId);
+  const now = env.clock.now();
+  return (await q.orderBy('created_at').orderBy('id').execute()).map((e) => summarizeEndpoint(e, now));
+}
+
+/** Removes the endpoint; deliveries still waiting for it are cancelled. */
+export async function removeEndpoint(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<void> {
+  const now = env.clock.now();
+  await env.db.transaction().execute(async (trx) => {
+    await endpointOf(trx, ownerId, id);
+    await trx.updateTable('webhook_endpoints').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
+    await cancelPending(trx, id, 'the endpoint was removed', now);
+  });
+}
+
+/** A new secret, shown once; the old one keeps signing alongside for 24 hours (or until endRotation). */
+export async function rotateSecret(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<{ endpoint: EndpointSummary; secret: string }> {
+  const now = env.clock.now();
+  const secret = newSigningSecret();
+  const row = await env.db.transaction().execute(async (trx) => {
+    const e = await endpointOf(trx, ownerId, id);
+    return trx
+      .updateTable('webhook_endpoints')
+      .set({ secret, previous_secret: e.secret, previous_secret_expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS), updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return { endpoint: summarizeEndpoint(row, now), secret };
+}
+
+/** The owner ends the overlap early: only the new secret signs from now on. */
+export async function endRotation(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<EndpointSummary> {
+  const now = env.clock.now();
+  await endpointOf(env.db, ownerId, id);
+  const row = await env.db
+    .updateTable('webhook_endpoints')
+    .set({ previous_secret: null, previous_secret_expires_at: null, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return summarizeEndpoint(row, now);
+}
+
+/** Sends a ping to the endpoint now (its delivery is logged like any other). */
+export async function pingEndpoint(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<{ eventId: string }> {
+  const now = env.clock.now();
+  return env.db.transaction().execute(async (trx) => {
+    const e = await endpointOf(trx, ownerId, id);
+    if (e.disabled_at) throw new ServiceError('conflict', 'the endpoint is disabled; enable it first');
+    const token = await trx.selectFrom('tokens').select('mode').where('id', '=', e.token_id).executeTakeFirstOrThrow();
+    return { eventId: await recordPing(trx, e, token.mode, now) };
+  });
+}
+
+async function cancelPending(trx: Db, endpointId: string, why: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ status: 'cancelled', finished_at: now, last_error: why })
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Disables the endpoint (by the owner, after a 410, or after 5 days of failures); deliveries still
+ * waiting are given up: once re-enabled, the receiver catches up with GET /webhook-events.
+ */
+export async function disableEndpoint(trx: Db, id: string, reason: EndpointDisabledReason, now: Date): Promise<void> {
+  await trx.updateTable('webhook_endpoints').set({ disabled_at: now, disabled_reason: reason, updated_at: now }).where('id', '=', id).where('disabled_at', 'is', null).execute();
+  await cancelPending(trx, id, `the endpoint was disabled (${reason})`, now);
+}
+
+export async function disableEndpointByOwner(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<EndpointSummary> {
+  const now = env.clock.now();
+  return env.db.transaction().execute(async (trx) => {
+    await endpointOf(trx, ownerId, id);
+    await disableEndpoint(trx, id, 'owner', now);
+    return summarizeEndpoint(await endpointOf(trx, ownerId, id), now);
+  });
+}
+
+/** Enables it again, keeping its secret; the failure clock starts afresh. */
+export async function enableEndpoint(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<EndpointSummary> {
+  const now = env.clock.now();
+  await endpointOf(env.db, ownerId, id);
+  const row = await env.db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: null, disabled_reason: null, failing_since: null, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return summarizeEndpoint(row, now);
+}
+
+export interface DeliveryLogEntry {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  attemptLog: { attempt: number; startedAt: Date; durationMs: number; statusCode: number | null; error: string | null }[];
+}
+
+/** The endpoint's latest deliveries with their attempts, newest first (console, CLI). */
+export async function deliveryLog(env: Pick<EndpointEnv, 'db'>, ownerId: string, id: string, limit = 20): Promise<DeliveryLogEntry[]> {
+  await endpointOf(env.db, ownerId, id);
+  const deliveries = await env.db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .select(['d.id', 'd.event_id', 'e.type', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.last_status', 'd.last_error', 'd.created_at'])
+    .where('d.endpoint_id', '=', id)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+  const ids = deliveries.map((d) => d.id);
+  const attempts = ids.length === 0 ? [] : await env.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('attempt').execute();
+  return deliveries.map((d) => ({
+    id: d.id,
+    eventId: d.event_id,
+    eventType: d.type,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.status === 'pending' ? d.next_attempt_at : null,
+    lastStatus: d.last_status,
+    lastError: d.last_error,
+    createdAt: d.created_at,
+    attemptLog: attempts
+      .filter((a) => a.delivery_id === d.id)
+      .map((a) => ({ attempt: a.attempt, startedAt: a.started_at, durationMs: a.duration_ms, statusCode: a.status_code, error: a.error })),
+  }));
+}
