@@ -1,0 +1,258 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Receiver-side check of a delivery's `Svc-Signature` header (spec "Signature check (receiver side)",
+ * Limits 7-8). The published verifier: receivers, the `listen` command and the tests use it.
+ *
+ * Scheme (the same as Stripe's `whsec_` signatures): `t=<unix seconds>,v1=<hex>[,v1=<hex>]`, each
+ * `v1` the HMAC-SHA256, hex, of `<t>.<raw body>` keyed by the whole secret text `svc_whsec_…`.
+ * Self-contained on purpose (node:crypto only), so it can be copied into a receiver as is.
+ */
+
+/** Every signing secret starts so (kept equal to SECRET_PREFIX of sign.ts; a test checks). */
+export const SIGNING_SECRET_PREFIX = 'svc_whsec_';
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+export interface VerifyOptions {
+  /** The raw request body, exactly the bytes received (a Buffer is read as is; a string as UTF-8). */
+  payload: string | Buffer;
+  /** The value of the `Svc-Signature` header (`req.headers['svc-signature']`). */
+  header: string | undefined | null;
+  /** The endpoint's signing secret, or both secrets during the 24 hours after a rotation. */
+  secrets: string | readonly string[];
+  /** Largest allowed |now − t|, in seconds, in both directions. Default 300. */
+  toleranceSeconds?: number;
+  /** The receiver's clock; default the current time. */
+  now?: Date;
+}
+
+export type SignatureErrorReason =
+  | 'no_header'
+  | 'malformed_header'
+  | 'no_signature'
+  | 'timestamp_outside_tolerance'
+  | 'mismatch'
+  | 'parsed_body'
+  | 'no_secret';
+
+export class SignatureError extends Error {
+  override readonly name = 'SignatureError';
+  constructor(
+    readonly reason: SignatureErrorReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Returns the parsed event (JSON.parse of the payload) when a v1 matches; throws SignatureError otherwise. */
+export function verifyWebhook(o: VerifyOptions): unknown {
+  verifySignature(o);
+  const bytes = payloadBytes(o.payload);
+  return JSON.parse(bytes.toString('utf8'));
+}
+
+/** The same checks as verifyWebhook, without parsing; throws SignatureError when they fail. */
+export function verifySignature(o: VerifyOptions): void {
+  const bytes = payloadBytes(o.payload);
+  const secrets = checkedSecrets(o.secrets);
+  const { t, v1, otherSchemes } = parseHeader(o.header);
+  if (v1.length === 0) throw noSignature(otherSchemes);
+
+  const tolerance = o.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  if (typeof tolerance !== 'number' || !(tolerance >= 0)) {
+    throw new TypeError(`toleranceSeconds must be a number of seconds >= 0, got ${String(tolerance)}`);
+  }
+  const nowMs = (o.now ?? new Date()).getTime();
+  if (!Number.isFinite(nowMs)) throw new TypeError('now must be a valid Date');
+
+  // Every (secret, v1) pair is compared, with no early exit: time depends only on how many there are.
+  const prefix = Buffer.from(`${t}.`, 'utf8');
+  let matched = 0;
+  for (const secret of secrets) {
+    const expected = createHmac('sha256', secret).update(prefix).update(bytes).digest();
+    for (const candidate of v1) {
+      const given = candidate ?? DUMMY; // a v1 that is not 64 hex digits is compared with a dummy, and fails
+      matched |= Number(timingSafeEqual(expected, given)) & Number(candidate !== null);
+    }
+  }
+  if (matched !== 1) throw mismatch(bytes, o.payload, secrets, v1.length);
+
+  // Checked after the signature, so that this error speaks of an authentic delivery (clock or delay).
+  const age = Math.floor(nowMs / 1000) - t;
+  if (Math.abs(age) > tolerance) throw outsideTolerance(t, age, tolerance);
+}
+
+const DUMMY = Buffer.alloc(32);
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+
+function payloadBytes(payload: unknown): Buffer {
+  if (typeof payload === 'string') return Buffer.from(payload, 'utf8');
+  if (Buffer.isBuffer(payload)) return payload;
+  if (payload instanceof Uint8Array) return Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+  const what =
+    payload === undefined || payload === null
+      ? `no payload (${String(payload)}) was given: the raw body was not captured`
+      : `the payload is ${Array.isArray(payload) ? 'an array' : `a ${typeof payload}`}, which looks like a parsed body`;
+  throw new SignatureError(
+    'parsed_body',
+    `${what}. Verify the raw request body (the exact bytes received), not a parsed object: ` +
+      `with Express use express.raw({type: 'application/json'}) on the webhook route (before any express.json()) ` +
+      `and pass req.body (a Buffer); with Fastify add a content-type parser with {parseAs: 'buffer'}; ` +
+      `with node:http collect the request chunks and pass Buffer.concat(chunks). ` +
+      `JSON.stringify of a parsed body does not give back the signed bytes.`,
+  );
+}
+
+function checkedSecrets(input: unknown): string[] {
+  const list: unknown[] = Array.isArray(input) ? input : input === undefined || input === null ? [] : [input];
+  const secrets = list.filter((s) => !(typeof s === 'string' && s.trim() === ''));
+  if (secrets.length === 0) {
+    throw new SignatureError(
+      'no_secret',
+      `No signing secret was given${Array.isArray(input) ? ' (the list of secrets is empty)' : ''}. ` +
+        `Use the endpoint's signing secret, ${SIGNING_SECRET_PREFIX}…, shown once when the endpoint was added ` +
+        `(is the environment variable holding it set?).`,
+    );
+  }
+  for (const s of secrets) {
+    if (typeof s !== 'string') {
+      throw new SignatureError('no_secret', `A signing secret must be a string, got ${typeof s}.`);
+    }
+    if (!s.startsWith(SIGNING_SECRET_PREFIX)) {
+      const kind = /^svc_(pat|test|at|rt)_/.test(s)
+        ? ' It looks like an API token, not a signing secret.'
+        : s.startsWith('whsec_')
+          ? " It looks like a Stripe secret (whsec_…), not this service's."
+          : s.trimStart().startsWith(SIGNING_SECRET_PREFIX)
+            ? ' It starts with whitespace: trim it.'
+            : '';
+      throw new SignatureError(
+        'no_secret',
+        `A secret given does not start with ${SIGNING_SECRET_PREFIX}.${kind} Use the endpoint's signing secret, ` +
+          `${SIGNING_SECRET_PREFIX}…, shown when the endpoint was added (Settings → Developer), the whole text ` +
+          `including the prefix.`,
+      );
+    }
+  }
+  return secrets as string[];
+}
+
+interface ParsedHeader {
+  t: number;
+  /** The v1 values as 32-byte buffers; null for a v1 value that is not 64 hex digits. */
+  v1: (Buffer | null)[];
+  otherSchemes: string[];
+}
+
+function parseHeader(header: unknown): ParsedHeader {
+  if (header === undefined || header === null || (typeof header === 'string' && header.trim() === '')) {
+    throw new SignatureError(
+      'no_header',
+      'The request has no Svc-Signature header. Pass its value, req.headers[\'svc-signature\'] ' +
+        '(Node lower-cases header names); if a proxy sits in front, check that it forwards the Svc-* headers.',
+    );
+  }
+  if (typeof header !== 'string') {
+    throw malformed(
+      `the header value is ${Array.isArray(header) ? 'an array (the header was sent more than once?)' : `a ${typeof header}`}, not a string`,
+      '',
+    );
+  }
+  let t: number | null = null;
+  let tCount = 0;
+  const v1: (Buffer | null)[] = [];
+  const otherSchemes: string[] = [];
+  for (const raw of header.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw malformed(`the item "${clip(item)}" is not key=value`, header);
+    const key = item.slice(0, eq).trim();
+    const value = item.slice(eq + 1).trim();
+    if (key === 't') {
+      tCount++;
+      if (!/^\d{1,15}$/.test(value)) throw malformed(`t must be whole Unix seconds, got "${clip(value)}"`, header);
+      t = Number(value);
+    } else if (key === 'v1') {
+      v1.push(HEX64.test(value) ? Buffer.from(value, 'hex') : null);
+    } else {
+      otherSchemes.push(key);
+    }
+  }
+  if (tCount > 1) throw malformed('it has more than one t=', header);
+  if (t === null) throw malformed('it has no t=<unix seconds>', header);
+  return { t, v1, otherSchemes };
+}
+
+function malformed(problem: string, header: string): SignatureError {
+  return new SignatureError(
+    'malformed_header',
+    `The Svc-Signature header is malformed: ${problem}. It should read t=<unix seconds>,v1=<64 hex digits>` +
+      `[,v1=<64 hex digits>].${foreignSchemeHint(header)}`,
+  );
+}
+
+/** Explains the usual case of a header from another scheme or another header altogether. */
+function foreignSchemeHint(header: string): string {
+  const h = header.trim();
+  if (/^svc-signature\s*:/i.test(h)) return ' Pass only the header value, without "Svc-Signature:".';
+  if (/^v\d+,[A-Za-z0-9+/]+=*(\s|$)/.test(h)) {
+    return ' This looks like a Standard Webhooks / Svix signature (v1,<base64>), a different scheme: ' +
+      'are you reading another provider\'s header (webhook-signature / svix-signature)?';
+  }
+  if (/^sha(1|256)=/i.test(h)) {
+    return ' This looks like a GitHub-style signature (sha256=<hex>, X-Hub-Signature-256), a different scheme.';
+  }
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(h)) {
+    return ' This is a uuid: you may be passing Svc-Event-Id instead of Svc-Signature.';
+  }
+  if (/^[0-9a-f]{64}$/i.test(h)) return ' This is a bare hex digest; the header also carries t= and the v1= label.';
+  return '';
+}
+
+function noSignature(otherSchemes: string[]): SignatureError {
+  const found = otherSchemes.length > 0 ? ` It has only ${[...new Set(otherSchemes)].map((k) => `${k}=`).join(', ')}.` : '';
+  return new SignatureError(
+    'no_signature',
+    `The Svc-Signature header carries no v1= signature.${found} This verifier knows the v1 scheme only ` +
+      '(HMAC-SHA256 of "<t>.<raw body>"); other schemes, such as v0 from test tools, are ignored. ' +
+      'Is the header from another sender or scheme?',
+  );
+}
+
+function mismatch(bytes: Buffer, payload: unknown, secrets: string[], v1Count: number): SignatureError {
+  const hints: string[] = [];
+  if (bytes.length === 0) hints.push('The payload is empty: the body was not captured (or was consumed by a parser).');
+  const text = typeof payload === 'string' ? payload : '';
+  if (text.startsWith('[object ')) hints.push('The payload is "[object Object]": an object was turned into a string; pass the raw body.');
+  if (secrets.some((s) => /\s/.test(s))) hints.push('A secret contains whitespace (a trailing newline from a file or env?): trim it.');
+  return new SignatureError(
+    'mismatch',
+    `No v1 signature in Svc-Signature matches the payload (${v1Count} v1 value(s) checked against ` +
+      `${secrets.length} secret(s)). ${hints.join(' ')}${hints.length ? ' ' : ''}Usual causes: ` +
+      '(1) the body was parsed and re-serialized (JSON.stringify changes spacing, key order and escapes) ' +
+      'or altered by middleware: verify the exact bytes received; ' +
+      '(2) a wrong secret: each endpoint has its own svc_whsec_…, and test and live endpoints differ; ' +
+      '(3) the secret was rotated: the new secret signs at once and the old one only for 24 hours, ' +
+      'so pass both during the change, then the new one.',
+  );
+}
+
+function outsideTolerance(t: number, age: number, tolerance: number): SignatureError {
+  const off = Math.abs(age);
+  const where = age > 0 ? `${off} s in the past` : `${off} s in the future`;
+  const advice =
+    age > 0
+      ? "Check this machine's clock (NTP); if deliveries are queued before they are checked, verify on receipt. " +
+        'A delivery this old may be a replay: fetch missed events with GET /webhook-events?since=… instead.'
+      : "This machine's clock is probably behind: check it (NTP).";
+  return new SignatureError(
+    'timestamp_outside_tolerance',
+    `The signature timestamp t=${t} is ${where}, ${off - tolerance} s beyond the ${tolerance} s tolerance. ${advice}`,
+  );
+}
+
+function clip(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
