@@ -22,6 +22,8 @@ export interface Config {
   readonly allowPrivateHosts: readonly string[];
   /** How often the job worker looks for due jobs when idle (JOB_POLL_MS). */
   readonly jobPollMs: number;
+  /** How often the webhook delivery worker looks for due deliveries when idle (WEBHOOK_POLL_MS). */
+  readonly webhookPollMs: number;
   /**
    * SMTP server for emails to requesters (SMTP_URL, e.g. smtps://user:pass@mail.example:465); null
    * keeps every email in the local outbox that the owner console shows.
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     tokenCacheSeconds: positiveInt('TOKEN_CACHE_SECONDS', env.TOKEN_CACHE_SECONDS, 5),
     allowPrivateHosts: Object.freeze(hostList(env.ALLOW_PRIVATE_HOSTS)),
     jobPollMs: positiveInt('JOB_POLL_MS', env.JOB_POLL_MS, 2000),
+    webhookPollMs: positiveInt('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 250),
     smtpUrl: env.SMTP_URL || null,
     emailFrom: env.EMAIL_FROM || 'Calendar Access <no-reply@localhost>',
   });

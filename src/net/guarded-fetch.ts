@@ -153,7 +153,7 @@ export async function guardedFetch(target: string, o: GuardedFetchOptions): Prom
         res = await request(url, {
           dispatcher: agent,
           method,
-          headers: { 'user-agent': 'calendar-access', ...o.headers },
+          headers: { ...(Object.keys(o.headers ?? {}).some((h) => h.toLowerCase() === 'user-agent') ? {} : { 'user-agent': 'calendar-access' }), ...o.headers },
           ...(body !== undefined ? { body } : {}),
           signal: controller.signal,
         });

@@ -4,7 +4,8 @@ import type { Config } from '../config.js';
 import { buildApp } from '../http/app.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { migrate, openStore } from '../store/db.js';
-import { jobKinds } from '../workers/kinds.js';
+import { jobKinds, outboundPolicy } from '../workers/kinds.js';
+import { DeliveryWorker } from '../webhooks/delivery-worker.js';
 import { scheduleHousekeeping } from '../workers/housekeeping.js';
 import { Worker } from '../workers/worker.js';
 import { openAdminChannel, type AdminChannel } from './admin-channel.js';
@@ -124,6 +125,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     await scheduleHousekeeping(rt.store.db, rt.clock.now());
     worker.start();
     undo.push(() => worker.close());
+    // Webhook deliveries: their own queue, polled often so the first attempt follows a change within a second.
+    const deliveries = new DeliveryWorker({ db: rt.store.db, clock: rt.clock, policy: outboundPolicy(config), log, pollMs: config.webhookPollMs, smtp: config.smtpUrl !== null });
+    deliveries.start();
+    undo.push(() => deliveries.close());
 
     log.info(
       { url, engine: engine.engine, store: engine.where, ...(admin ? { adminSocket: admin.path } : {}) },
