@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Clock } from '../domain/clock.js';
 import { newId } from '../domain/ids.js';
+import { recordEvents, type NewWebhookEvent } from '../store/repos/outbox.js';
 import { expandSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../domain/recurrence.js';
 import { ICalendarError, parseICalendar, type ImportedEvent } from '../ical/parse.js';
 import type { Db } from '../store/db.js';
@@ -203,6 +204,8 @@ export async function importICalendar(
 
     const newEvents: EventInsert[] = [];
     const newOverrides: OverrideInsert[] = [];
+    // Every change made here is an owner-side change: it records its webhook event (event.updated also for a cancellation).
+    const updatedIds: string[] = [];
     for (const w of wanted) {
       const row = byUid.get(w.uid);
       if (!row) {
@@ -243,9 +246,12 @@ export async function importICalendar(
       }
       if (w.fields.status === 'cancelled' && row.status !== 'cancelled') summary.cancelled += 1;
       else summary.updated += 1;
+      updatedIds.push(row.id);
     }
     await insertInBatches(newEvents, (batch) => trx.insertInto('events').values(batch).execute());
     await insertInBatches(newOverrides, (batch) => trx.insertInto('event_overrides').values(batch).execute());
+    const change = (type: 'event.created' | 'event.updated', id: string): NewWebhookEvent => ({ ownerId: input.ownerId, type, data: { object: 'event', id }, test: false, occurredAt: now });
+    await recordEvents(trx, [...newEvents.map((e) => change('event.created', e.id)), ...updatedIds.map((id) => change('event.updated', id))]);
   });
   return summary;
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { importICalendar } from '../../src/services/calendar-import.js';
 import { ServiceError } from '../../src/services/service-error.js';
+import { eventsOf } from '../../src/store/repos/outbox.js';
 import { useApi } from '../helpers/api.js';
 import { ENGINES } from '../helpers/engines.js';
 
@@ -61,6 +62,29 @@ for (const engine of ENGINES) {
     }
 
     const run = (ownerId: string, text: string, calendarSlug = 'personal') => importICalendar(api.rt.store.db, api.clock, { ownerId, calendarSlug, text });
+
+    it('records event.created for each new event and event.updated for each changed one; an unchanged import records nothing', async () => {
+      const owner = await api.owner('Europe/Berlin');
+      const listener = await api.token(owner, ['webhooks', 'events:read']);
+      const blind = await api.token(owner, ['webhooks', 'tasks:read']);
+      api.clock.set('2026-03-20T12:00:00Z');
+      await run(owner.id, GOOGLE);
+      const types = async () => (await eventsOf(api.rt.store.db, owner.id)).map((e) => e.type);
+      assert.deepEqual(await types(), Array(4).fill('event.created'));
+      await run(owner.id, GOOGLE);
+      assert.equal((await types()).length, 4, 'importing the same file again changes nothing and tells nothing');
+      api.clock.set('2026-03-21T08:00:00Z');
+      await run(owner.id, modifiedGoogle());
+      const after = await types();
+      assert.deepEqual(after.slice(4).sort(), ['event.updated', 'event.updated', 'event.updated']);
+      // Entitled: the token holding events:read, not the other.
+      const seen = async (token: string) => (await api.get('/api/v1/webhook-events?since=2026-03-20T00:00:00Z&limit=100', token)).json();
+      const mine = await seen(listener);
+      if (mine.data) {
+        assert.equal(mine.data.length, 7);
+        assert.deepEqual((await seen(blind)).data, []);
+      }
+    });
 
     it('imports a Google export whose series the API expands into the right occurrences; notes never shown', async () => {
       const { owner, token } = await ownerWithToken();

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import { scopesFor, type EventType } from '../../domain/webhook-events.js';
 import type { Db } from '../db.js';
@@ -32,11 +31,23 @@ export interface NewWebhookEvent {
  * entitlements; the delivery worker the deliveries.
  */
 export async function recordEvent(trx: Db, e: NewWebhookEvent): Promise<string> {
-  const id = newId();
-  await trx
-    .insertInto('webhook_events')
-    .values({
-      id,
+  const [id] = await recordEvents(trx, [e]);
+  return id!;
+}
+
+const BATCH = 500;
+
+async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+/** Records many events of one owner at once (a calendar import): the same rows as recordEvent, in a few statements. */
+export async function recordEvents(trx: Db, events: readonly NewWebhookEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const ids = events.map(() => newId());
+  await insertBatches(
+    events.map((e, i) => ({
+      id: ids[i]!,
       owner_id: e.ownerId,
       type: e.type,
       occurred_at: e.occurredAt,
@@ -44,53 +55,56 @@ export async function recordEvent(trx: Db, e: NewWebhookEvent): Promise<string> 
       test: e.test,
       token_id: e.tokenId ?? null,
       created_at: e.occurredAt,
-    })
+    })),
+    (batch) => trx.insertInto('webhook_events').values(batch).execute(),
+  );
+  // The owner's live tokens with their scopes, read once: entitlement is decided per event from them.
+  const owners = [...new Set(events.filter((e) => !e.tokenId).map((e) => e.ownerId))];
+  const live = owners.length === 0 ? [] : await trx
+    .selectFrom('tokens')
+    .select(['id', 'owner_id', 'scopes', 'expires_at'])
+    .where('owner_id', 'in', owners)
+    .where('revoked_at', 'is', null)
     .execute();
-  const tokens = e.tokenId
-    ? [e.tokenId]
-    : (
-        await trx
-          .selectFrom('tokens')
-          .select('id')
-          .where('owner_id', '=', e.ownerId)
-          .where('revoked_at', 'is', null)
-          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', e.occurredAt)]))
-          .where(sql<boolean>`scopes @> ${sql.val(scopesFor(e.type))}::text[]`)
-          .execute()
-      ).map((t) => t.id);
-  if (tokens.length === 0) return id;
-  await trx.insertInto('webhook_event_tokens').values(tokens.map((tokenId) => ({ token_id: tokenId, occurred_at: e.occurredAt, event_id: id }))).execute();
-  let endpoints = trx
+  const entitled = events.map((e) => {
+    if (e.tokenId) return [e.tokenId];
+    const needed = scopesFor(e.type);
+    return live
+      .filter((t) => t.owner_id === e.ownerId && (t.expires_at === null || t.expires_at.getTime() > e.occurredAt.getTime()) && needed.every((s) => t.scopes.includes(s)))
+      .map((t) => t.id);
+  });
+  const grants = events.flatMap((e, i) => entitled[i]!.map((tokenId) => ({ token_id: tokenId, occurred_at: e.occurredAt, event_id: ids[i]! })));
+  if (grants.length === 0) return ids;
+  await insertBatches(grants, (batch) => trx.insertInto('webhook_event_tokens').values(batch).execute());
+  const tokens = [...new Set(grants.map((g) => g.token_id))];
+  const endpoints = await trx
     .selectFrom('webhook_endpoints')
     .select(['id', 'token_id'])
     .where('token_id', 'in', tokens)
     .where('deleted_at', 'is', null)
-    .where('disabled_at', 'is', null);
-  if (e.endpointId) endpoints = endpoints.where('id', '=', e.endpointId);
-  const targets = await endpoints.execute();
-  if (targets.length > 0) {
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(
-        targets.map((t) => ({
-          id: newId(),
-          event_id: id,
-          endpoint_id: t.id,
-          owner_id: e.ownerId,
-          token_id: t.token_id,
-          status: 'pending' as const,
-          next_attempt_at: e.occurredAt,
-          created_at: e.occurredAt,
-          locked_by: null,
-          locked_until: null,
-          last_status: null,
-          last_error: null,
-          finished_at: null,
-        })),
-      )
-      .execute();
-  }
-  return id;
+    .where('disabled_at', 'is', null)
+    .execute();
+  const deliveries = events.flatMap((e, i) =>
+    endpoints
+      .filter((p) => entitled[i]!.includes(p.token_id) && (!e.endpointId || p.id === e.endpointId))
+      .map((p) => ({
+        id: newId(),
+        event_id: ids[i]!,
+        endpoint_id: p.id,
+        owner_id: e.ownerId,
+        token_id: p.token_id,
+        status: 'pending' as const,
+        next_attempt_at: e.occurredAt,
+        created_at: e.occurredAt,
+        locked_by: null,
+        locked_until: null,
+        last_status: null,
+        last_error: null,
+        finished_at: null,
+      })),
+  );
+  await insertBatches(deliveries, (batch) => trx.insertInto('webhook_deliveries').values(batch).execute());
+  return ids;
 }
 
 /** The owner's recorded events in order (occurredAt, id), for tests and the CLI. */
