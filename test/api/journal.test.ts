@@ -8,6 +8,7 @@ import { seedEvent } from '../helpers/seed-events.js';
 import { API_ROUTES } from '../../src/http/routes/index.js';
 import { setBookingSettings } from '../../src/services/booking.js';
 import { post } from '../helpers/requests.js';
+import { recordEvent } from '../../src/store/repos/outbox.js';
 
 const MARKER = 'JOURNAL-MARKER-7f3a9c';
 
@@ -28,6 +29,7 @@ for (const engine of ENGINES) {
       await seedTask(db, owner.id, { deletedAt: '2026-03-28T21:00:00Z' });
       const request = await seedRequest(db, owner.id, { message: 'See you soon', createdAt: '2026-03-28T20:00:00Z' });
       const event = await seedEvent(db, owner.id, { title: 'Ada', start: '2026-03-28T18:00:00Z', end: '2026-03-28T19:00:00Z' });
+      const webhookEvent = await recordEvent(db, { ownerId: owner.id, type: 'request.created', data: { object: 'request', id: request }, test: false, occurredAt: api.clock.now() });
 
       const urls: Record<string, string[]> = {
         '/me': ['/api/v1/me'],
@@ -39,6 +41,8 @@ for (const engine of ENGINES) {
         '/tasks/:id': [`/api/v1/tasks/${task}`],
         '/requests': ['/api/v1/requests?includeDeleted=true'],
         '/requests/:id': [`/api/v1/requests/${request}`],
+        '/webhook-events': ['/api/v1/webhook-events?since=2026-03-01T00:00:00Z'],
+        '/webhook-events/:id': [`/api/v1/webhook-events/${webhookEvent}`],
       };
       // The asking routes, with a bookable type (the clock is 2026-03-29T00:30Z, hours all day).
       const booking = await setBookingSettings(db, api.clock, owner.id, {

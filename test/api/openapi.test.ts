@@ -27,6 +27,8 @@ describe('the OpenAPI document', () => {
       'GET /requests/{id} 200,401,403,404,429,500',
       'GET /tasks 200,401,403,422,429,500',
       'GET /tasks/{id} 200,401,403,404,429,500',
+      'GET /webhook-events 200,401,403,422,429,500',
+      'GET /webhook-events/{id} 200,401,403,404,429,500',
       'POST /requests/appointments 201,401,403,404,409,422,429,500',
       'POST /requests/tasks 201,401,403,404,422,429,500',
       'POST /requests/{id}/withdraw 200,401,403,404,409,422,429,500',

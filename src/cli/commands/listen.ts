@@ -1,0 +1,217 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InvalidArgumentError, type Command } from 'commander';
+import { formatInstant, parseInstant } from '../../domain/instant.js';
+import { newSigningSecret, signatureHeader } from '../../webhooks/sign.js';
+import { UsageError } from '../errors.js';
+import { print, say } from '../output.js';
+
+// `calendar-access listen` (like `stripe listen`): forwards a token's webhook events to an address on
+// the developer's own machine, which the service itself never delivers to (https on 443, public
+// addresses only). A pure HTTP client of the catch-up route: it never opens the database.
+
+const POLL_MS = 2000;
+const PAGE_LIMIT = 100;
+/** Events are looked for again this far behind the newest one seen: one may commit after a later one. */
+const OVERLAP_MS = 10_000;
+/** Catch-up goes back at most 30 days; keep `since` a little inside that. */
+const WINDOW_MS = 30 * 86_400_000 - 3_600_000;
+const FORWARD_TIMEOUT_MS = 15_000;
+const API_TIMEOUT_MS = 30_000;
+
+interface ListenOptions {
+  token: string;
+  forwardTo: URL;
+  api?: URL;
+  since?: string;
+  once?: boolean;
+}
+
+/** What one catch-up item is read as; its JSON is forwarded as received. */
+interface Received {
+  id: string;
+  type: string;
+  occurredAt: string;
+}
+
+/** The API refused or failed: the command ends with exit status 1. */
+class ApiFailure extends Error {
+  constructor(message: string, readonly retryable: boolean) {
+    super(message);
+  }
+}
+
+function httpUrl(what: string) {
+  return (text: string): URL => {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new InvalidArgumentError(`${what}: an http or https URL, e.g. http://localhost:4242/webhooks.`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError(`${what}: an http or https URL.`);
+    return url;
+  };
+}
+
+function instantArg(text: string): string {
+  if (!parseInstant(text)) throw new InvalidArgumentError('an RFC 3339 UTC instant, e.g. 2026-05-04T09:00:00Z.');
+  return text;
+}
+
+function defaultApi(): URL {
+  const base = process.env.PUBLIC_BASE_URL || 'http://localhost:3000';
+  try {
+    return new URL(base);
+  } catch {
+    throw new UsageError(`PUBLIC_BASE_URL "${base}" is not a URL; pass --api.`);
+  }
+}
+
+const isAbort = (e: unknown): boolean => e instanceof Error && (e.name === 'AbortError' || (e.cause instanceof Error && e.cause.name === 'AbortError'));
+
+function reason(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  if (e.name === 'TimeoutError') return 'timed out';
+  const cause = e.cause as { code?: string; message?: string } | undefined;
+  return cause?.message ? cause.message : e.message;
+}
+
+/** One page of catch-up; an answer other than 200 is an ApiFailure with the API's code and message. */
+async function fetchPage(base: string, token: string, since: string, cursor: string | null, signal: AbortSignal): Promise<{ raw: unknown[]; nextCursor: string | null }> {
+  const url = `${base}/api/v1/webhook-events?since=${encodeURIComponent(since)}&limit=${PAGE_LIMIT}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.any([signal, AbortSignal.timeout(API_TIMEOUT_MS)]) });
+  } catch (e) {
+    if (isAbort(e)) throw e;
+    throw new ApiFailure(`cannot reach the API at ${base}: ${reason(e)}`, true);
+  }
+  const text = await res.text();
+  if (res.status !== 200) {
+    let detail = text.slice(0, 300);
+    try {
+      const body = JSON.parse(text) as { error?: { code?: string; message?: string; field?: string } };
+      if (body.error?.code) detail = `${body.error.code}: ${body.error.message ?? ''}${body.error.field ? ` (field ${body.error.field})` : ''}`;
+    } catch {
+      // not JSON: shown as it came
+    }
+    const retryable = res.status === 429 || res.status >= 500;
+    throw new ApiFailure(`the API answered ${res.status} ${detail}`, retryable);
+  }
+  const body = JSON.parse(text) as { data: unknown[]; nextCursor: string | null };
+  return { raw: body.data, nextCursor: body.nextCursor };
+}
+
+/** Every event from `since` on, paging through nextCursor. */
+async function fetchAll(base: string, token: string, since: string, signal: AbortSignal): Promise<unknown[]> {
+  const all: unknown[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await fetchPage(base, token, since, cursor, signal);
+    all.push(...page.raw);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+/** POSTs one event as a delivery would be made (spec "Delivery request"), attempt 1, signed afresh. */
+async function forward(to: URL, secret: string, event: Received, body: string, signal: AbortSignal): Promise<string> {
+  const t = Math.floor(Date.now() / 1000);
+  try {
+    const res = await fetch(to, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Svc-Webhooks/1.0',
+        'svc-event-id': event.id,
+        'svc-event-type': event.type,
+        'svc-delivery-attempt': '1',
+        'svc-signature': signatureHeader([secret], t, body),
+      },
+      body,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
+    });
+    await res.body?.cancel().catch(() => undefined);
+    return String(res.status);
+  } catch (e) {
+    if (isAbort(e)) throw e;
+    return `failed (${reason(e)})`;
+  }
+}
+
+async function listen(opts: ListenOptions): Promise<void> {
+  const base = (opts.api ?? defaultApi()).toString().replace(/\/+$/, '');
+  const secret = newSigningSecret();
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  say(`Ready! Your webhook signing secret is ${secret} (^C to quit)`);
+
+  let since = opts.since ?? formatInstant(new Date());
+  /** Ids forwarded, with their occurredAt in ms, forgotten once they fall behind `since`. */
+  const forwarded = new Map<string, number>();
+  let reached = false;
+  try {
+    while (!stop.signal.aborted) {
+      let retryIn = POLL_MS;
+      try {
+        const floor = Date.now() - WINDOW_MS;
+        if (Date.parse(since) < floor && reached) since = formatInstant(new Date(floor));
+        const items = await fetchAll(base, opts.token, since, stop.signal);
+        reached = true;
+        let newest = Date.parse(since);
+        for (const item of items) {
+          const event = item as Received;
+          const occurred = Date.parse(event.occurredAt);
+          if (occurred > newest) newest = occurred;
+          if (forwarded.has(event.id)) continue;
+          const body = JSON.stringify(item);
+          const outcome = await forward(opts.forwardTo, secret, event, body, stop.signal);
+          forwarded.set(event.id, occurred);
+          print(`${event.occurredAt}  ${event.type}  ${event.id}  → ${outcome}`);
+        }
+        // Look again from the newest event seen, a little behind it; what was forwarded is skipped.
+        const next = Math.max(Date.parse(since), newest - OVERLAP_MS);
+        since = formatInstant(new Date(next));
+        for (const [id, occurred] of forwarded) if (occurred < next) forwarded.delete(id);
+      } catch (e) {
+        if (isAbort(e) || stop.signal.aborted) break;
+        if (!(e instanceof ApiFailure)) throw e;
+        // A refusal (401, 403, 422, ...) ends the command; a passing fault is retried once running.
+        if (!e.retryable || !reached || opts.once) {
+          say(`calendar-access listen: ${e.message}`);
+          process.exitCode = 1;
+          return;
+        }
+        say(`calendar-access listen: ${e.message}; trying again`);
+        retryIn = POLL_MS * 5;
+      }
+      if (opts.once) break;
+      try {
+        await sleep(retryIn, undefined, { signal: stop.signal });
+      } catch {
+        break;
+      }
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+export function registerListen(program: Command): void {
+  program
+    .command('listen')
+    .description(
+      'Forward the webhook events a token receives to a local address (like `stripe listen`): polls GET /webhook-events every 2 s ' +
+        'and POSTs each event there with the delivery headers, signed with a fresh secret printed at start. Talks to the API over HTTP only.',
+    )
+    .requiredOption('--token <token>', 'a token holding `webhooks` (and the scopes of the events wanted)')
+    .requiredOption('--forward-to <url>', 'where to POST each event, http or https, e.g. http://localhost:4242/webhooks', httpUrl('--forward-to'))
+    .option('--api <base>', 'base URL of the API (default PUBLIC_BASE_URL, else http://localhost:3000)', httpUrl('--api'))
+    .option('--since <instant>', 'forward events from this instant on, at most 30 days back (default: now)', instantArg)
+    .option('--once', 'forward what is there now and exit')
+    .action((opts: ListenOptions) => listen(opts));
+}
