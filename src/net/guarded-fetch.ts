@@ -28,6 +28,11 @@ export interface GuardedFetchOptions {
   /** Certificates to trust instead of the system's roots: tests with a self-signed server only. */
   ca?: string | Buffer | (string | Buffer)[];
   signal?: AbortSignal;
+  /**
+   * A kept-alive guarded agent (guardedAgent) to reuse, owned by the caller: its connections were
+   * checked when made. Without one, each fetch has its own agent and no socket outlives it.
+   */
+  agent?: Agent;
 }
 
 export interface GuardedResponse {
@@ -105,8 +110,12 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MiB` : `${n / 1024} KiB`;
 }
 
-/** An undici Agent whose every connection passes the guard. One per fetch: no sockets outlive it. */
-function guardedAgent(o: GuardedFetchOptions): Agent {
+/**
+ * An undici Agent whose every connection passes the guard: the name resolved, every address checked,
+ * the socket connected to a checked address. By default one per fetch; a caller that keeps one
+ * (webhook deliveries, one per endpoint) reuses its checked connections.
+ */
+export function guardedAgent(o: Pick<GuardedFetchOptions, 'connectTimeoutMs' | 'totalTimeoutMs' | 'policy' | 'ca'>, keepAlive: { connections: number; keepAliveTimeoutMs: number } | null = null): Agent {
   const base = buildConnector({ timeout: o.connectTimeoutMs, lookup: guardedLookup(o.policy), ...(o.ca ? { ca: o.ca } : {}) });
   return new Agent({
     connect: (opts, callback) => {
@@ -124,7 +133,8 @@ function guardedAgent(o: GuardedFetchOptions): Agent {
     },
     headersTimeout: o.totalTimeoutMs,
     bodyTimeout: o.totalTimeoutMs,
-    connections: 1,
+    connections: keepAlive?.connections ?? 1,
+    ...(keepAlive ? { keepAliveTimeout: keepAlive.keepAliveTimeoutMs, keepAliveMaxTimeout: keepAlive.keepAliveTimeoutMs } : {}),
   });
 }
 
@@ -135,7 +145,7 @@ function guardedAgent(o: GuardedFetchOptions): Agent {
  */
 export async function guardedFetch(target: string, o: GuardedFetchOptions): Promise<GuardedResponse> {
   let url = validateOutboundUrl(target, { ports: o.ports, policy: o.policy });
-  const agent = guardedAgent(o);
+  const agent = o.agent ?? guardedAgent(o);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -191,6 +201,6 @@ export async function guardedFetch(target: string, o: GuardedFetchOptions): Prom
   } finally {
     clearTimeout(timer);
     o.signal?.removeEventListener('abort', onOuterAbort);
-    await agent.destroy().catch(() => undefined);
+    if (!o.agent) await agent.destroy().catch(() => undefined);
   }
 }

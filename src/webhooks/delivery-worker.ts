@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../domain/clock.js';
 import { DISABLE_AFTER_MS, nextAttemptAt, retryAfterMs } from '../domain/webhook-events.js';
 import { renderEndpointDisabledEmail } from '../email/owner-templates.js';
 import { queueEmail } from '../email/outbox.js';
-import { guardedFetch, OutboundFailure } from '../net/guarded-fetch.js';
-import { OutboundRefused, type OutboundPolicy } from '../net/public-address.js';
+import type { Agent } from 'undici';
+import { guardedAgent, guardedFetch, OutboundFailure } from '../net/guarded-fetch.js';
+import { OutboundRefused, resolvePublic, type OutboundPolicy } from '../net/public-address.js';
 import { disableEndpoint } from '../services/webhooks/endpoints.js';
 import type { Db } from '../store/db.js';
-import { claimDeliveries, deliveryContext, finishDelivery, logAttempt, releaseDelivery, type DeliveryContext } from '../store/repos/deliveries.js';
+import { claimDeliveries, deliveryContexts, finishDelivery, logAttempt, releaseDelivery, type DeliveryContext } from '../store/repos/deliveries.js';
 import type { WebhookDeliveryRow } from '../store/schema.js';
 import type { WorkerLog } from '../workers/worker.js';
 import { eventBody, eventRecord } from './payload.js';
@@ -28,7 +30,8 @@ export interface DeliveryWorkerOptions {
   log?: WorkerLog;
   /** Poll when idle; 250 ms keeps the time from commit to first attempt well under a second. */
   pollMs?: number;
-  batchSize?: number;
+  /** Deliveries attempted at once by this instance (each endpoint still gets at most `perEndpoint`). */
+  maxInFlight?: number;
   /** Longer than an attempt can last (15 s): a crashed worker's deliveries are due again after it. */
   leaseMs?: number;
   perEndpoint?: number;
@@ -59,17 +62,32 @@ export function judgeAnswer(status: number, headers: Record<string, string>, now
   return { kind: 'failure', status, error, retryAfterMs: retryAfter };
 }
 
+const MAX_AGENTS = 1000;
+
 export class DeliveryWorker {
   readonly id: string;
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | null = null;
-  private loop: Promise<void> | null = null;
   private started = false;
+  private claiming = false;
+  private readonly running = new Set<Promise<void>>();
+  /** One kept-alive guarded agent per endpoint: its connections were checked when made. */
+  private readonly agents = new Map<string, Agent>();
 
   constructor(private readonly o: DeliveryWorkerOptions) {
     this.id = o.id ?? `${hostname()}:${process.pid}:webhooks:${randomBytes(4).toString('hex')}`;
+    // Every attempt in flight listens for the close.
+    setMaxListeners(0, this.abort.signal);
   }
 
+  private get maxInFlight(): number {
+    return this.o.maxInFlight ?? 100;
+  }
+
+  /**
+   * Starts the pipeline: deliveries are claimed as slots free up, so a slow receiver (up to 15 s)
+   * holds only its own slots, never the others'.
+   */
   start(): void {
     if (this.started || this.abort.signal.aborted) return;
     this.started = true;
@@ -80,46 +98,87 @@ export class DeliveryWorker {
     this.abort.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.loop;
+    while (this.claiming || this.running.size > 0) await Promise.race([...this.running, new Promise((r) => setTimeout(r, 20))]);
+    await Promise.all([...this.agents.values()].map((a) => a.destroy().catch(() => undefined)));
+    this.agents.clear();
   }
 
-  /** Claims one batch of due deliveries, attempts them all, and returns how many. */
+  /** Claims one batch of due deliveries, attempts them all and waits for them; returns how many (tests). */
   async runOnce(): Promise<number> {
-    if (this.abort.signal.aborted) return 0;
-    const claimed = await claimDeliveries(this.o.db, {
-      workerId: this.id,
-      now: this.o.clock.now(),
-      limit: this.o.batchSize ?? 50,
-      leaseMs: this.o.leaseMs ?? 60_000,
-      perEndpoint: this.o.perEndpoint ?? 5,
-    });
-    await Promise.all(claimed.map((d) => this.deliver(d)));
+    const claimed = await this.claim(this.maxInFlight);
+    await Promise.all(claimed);
     return claimed.length;
   }
 
+  /** Claims up to `room` deliveries and starts them; the promises end when each is recorded. */
+  private async claim(room: number): Promise<Promise<void>[]> {
+    if (this.abort.signal.aborted || room <= 0) return [];
+    const batch = await claimDeliveries(this.o.db, {
+      workerId: this.id,
+      now: this.o.clock.now(),
+      limit: room,
+      leaseMs: this.o.leaseMs ?? 60_000,
+      perEndpoint: this.o.perEndpoint ?? 5,
+    });
+    if (batch.length === 0) return [];
+    const contexts = await deliveryContexts(this.o.db, batch);
+    return batch.map((d) => {
+      const p = this.deliver(d, contexts.get(d.id)).finally(() => {
+        this.running.delete(p);
+        if (this.started) this.schedule(0);
+      });
+      this.running.add(p);
+      return p;
+    });
+  }
+
+  private timerDue = 0;
+
+  /** Claims after `ms`, or sooner when a claim is already set for later (a finished delivery frees a slot). */
   private schedule(ms: number): void {
-    if (this.abort.signal.aborted) return;
+    if (this.abort.signal.aborted || this.claiming) return;
+    const due = performance.now() + ms;
+    if (this.timer) {
+      if (due >= this.timerDue) return;
+      clearTimeout(this.timer);
+    }
+    this.timerDue = due;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.loop = this.tick().finally(() => {
-        this.loop = null;
-      });
+      void this.tick();
     }, ms);
   }
 
   private async tick(): Promise<void> {
-    let ran = 0;
+    this.claiming = true;
+    let claimed = 0;
     try {
-      ran = await this.runOnce();
+      claimed = (await this.claim(this.maxInFlight - this.running.size)).length;
     } catch (e) {
       this.o.log?.error({ err: e, worker: this.id }, 'could not claim webhook deliveries');
+    } finally {
+      this.claiming = false;
     }
-    this.schedule(ran > 0 ? 0 : (this.o.pollMs ?? 250));
+    // More may be due at once; otherwise poll (a finishing delivery also asks for a claim).
+    this.schedule(claimed > 0 && this.running.size < this.maxInFlight ? 0 : (this.o.pollMs ?? 250));
   }
 
-  private async deliver(d: WebhookDeliveryRow): Promise<void> {
+  private agentFor(endpointId: string): Agent {
+    let agent = this.agents.get(endpointId);
+    if (!agent) {
+      if (this.agents.size >= MAX_AGENTS) {
+        const [oldest, a] = this.agents.entries().next().value!;
+        this.agents.delete(oldest);
+        void a.destroy().catch(() => undefined);
+      }
+      agent = guardedAgent({ policy: this.o.policy, connectTimeoutMs: CONNECT_TIMEOUT_MS, totalTimeoutMs: TOTAL_TIMEOUT_MS, ...(this.o.ca ? { ca: this.o.ca } : {}) }, { connections: 5, keepAliveTimeoutMs: 10_000 });
+      this.agents.set(endpointId, agent);
+    }
+    return agent;
+  }
+
+  private async deliver(d: WebhookDeliveryRow, ctx: DeliveryContext | undefined): Promise<void> {
     try {
-      const ctx = await deliveryContext(this.o.db, d);
       if (!ctx) return;
       if (ctx.endpoint.deleted_at || ctx.endpoint.disabled_at) {
         await finishDelivery(this.o.db, d.id, this.id, { status: 'failed', lastStatus: null, lastError: 'the endpoint was removed or disabled', now: this.o.clock.now() });
@@ -145,7 +204,11 @@ export class DeliveryWorker {
     const secrets = [e.secret, ...(e.previous_secret && e.previous_secret_expires_at && e.previous_secret_expires_at.getTime() > now.getTime() ? [e.previous_secret] : [])];
     const t = Math.floor(now.getTime() / 1000);
     try {
+      // Before every attempt the name is resolved again and every address checked; a kept-alive
+      // connection is reused only while that holds (it was made to an address checked then).
+      await resolvePublic(new URL(e.url).hostname, this.o.policy);
       const res = await guardedFetch(e.url, {
+        agent: this.agentFor(e.id),
         policy: this.o.policy,
         ports: 'https-default',
         method: 'POST',

@@ -75,19 +75,30 @@ export interface DeliveryContext {
   ownerName: string;
 }
 
-export async function deliveryContext(db: Db, d: WebhookDeliveryRow): Promise<DeliveryContext | undefined> {
-  const [event, endpoint, who] = await Promise.all([
-    db.selectFrom('webhook_events').selectAll().where('id', '=', d.event_id).executeTakeFirst(),
-    db.selectFrom('webhook_endpoints').selectAll().where('id', '=', d.endpoint_id).executeTakeFirst(),
+/** What attempting a batch of deliveries needs, in three reads for the whole batch. */
+export async function deliveryContexts(db: Db, batch: readonly WebhookDeliveryRow[]): Promise<Map<string, DeliveryContext>> {
+  const out = new Map<string, DeliveryContext>();
+  if (batch.length === 0) return out;
+  const [events, endpoints, who] = await Promise.all([
+    db.selectFrom('webhook_events').selectAll().where('id', 'in', [...new Set(batch.map((d) => d.event_id))]).execute(),
+    db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', [...new Set(batch.map((d) => d.endpoint_id))]).execute(),
     db
       .selectFrom('tokens as t')
       .innerJoin('owners as o', 'o.id', 't.owner_id')
-      .select(['t.mode', 'o.account_id', 'o.email', 'o.display_name'])
-      .where('t.id', '=', d.token_id)
-      .executeTakeFirst(),
+      .select(['t.id', 't.mode', 'o.account_id', 'o.email', 'o.display_name'])
+      .where('t.id', 'in', [...new Set(batch.map((d) => d.token_id))])
+      .execute(),
   ]);
-  if (!event || !endpoint || !who) return undefined;
-  return { event, endpoint, tokenMode: who.mode, accountId: who.account_id, ownerEmail: who.email, ownerName: who.display_name };
+  const eventBy = new Map(events.map((e) => [e.id, e]));
+  const endpointBy = new Map(endpoints.map((e) => [e.id, e]));
+  const whoBy = new Map(who.map((w) => [w.id, w]));
+  for (const d of batch) {
+    const event = eventBy.get(d.event_id);
+    const endpoint = endpointBy.get(d.endpoint_id);
+    const w = whoBy.get(d.token_id);
+    if (event && endpoint && w) out.set(d.id, { event, endpoint, tokenMode: w.mode, accountId: w.account_id, ownerEmail: w.email, ownerName: w.display_name });
+  }
+  return out;
 }
 
 export interface AttemptRecord {
