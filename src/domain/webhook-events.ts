@@ -37,7 +37,7 @@ export function scopesFor(type: EventType): Scope[] {
 const S = 1000;
 const M = 60 * S;
 const H = 60 * M;
-/** Delay before each attempt, from the event (attempt 1 at once). Live: about 3 days in all. */
+/** Delay before each attempt, from the attempt before it (attempt 1 at once). Live: about 3 days in all. */
 export const LIVE_SCHEDULE = [0, 5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H];
 /** Test tokens: at once, 5 min, 30 min, 2 h. */
 export const TEST_SCHEDULE = [0, 5 * M, 30 * M, 2 * H];

@@ -237,15 +237,46 @@ export class DeliveryWorker {
   }
 
   /** The attempt's log line, the delivery's next step and the endpoint's health, in one transaction. */
-  private async record(d: WebhookDeliveryRow, ctx: DeliveryContext, outcome: AttemptOutcome, started: Date, durationMs: number): Promise<void> {
+  private queued: { item: Recorded; done: (e?: unknown) => void }[] = [];
+  private flushing: Promise<void> | null = null;
+
+  /**
+   * Outcomes are written together: those that finish while a write is under way go in the next one,
+   * one transaction for many (an outcome is lost only with its lease, and the delivery is tried again).
+   */
+  private record(d: WebhookDeliveryRow, ctx: DeliveryContext, outcome: AttemptOutcome, started: Date, durationMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ item: { d, ctx, outcome, started, durationMs }, done: (e) => (e === undefined ? resolve() : reject(e)) });
+      if (!this.flushing) this.flushing = this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    await new Promise((r) => setImmediate(r));
+    while (this.queued.length > 0) {
+      const batch = this.queued.splice(0);
+      try {
+        await this.o.db.transaction().execute(async (trx) => {
+          for (const { item } of batch) await this.recordIn(trx, item);
+        });
+        for (const b of batch) b.done();
+      } catch (e) {
+        for (const b of batch) b.done(e);
+      }
+    }
+    this.flushing = null;
+  }
+
+  private async recordIn(trx: Db, { d, ctx, outcome, started, durationMs }: Recorded): Promise<void> {
     const now = this.o.clock.now();
     const e = ctx.endpoint;
-    await this.o.db.transaction().execute(async (trx) => {
+    await (async () => {
       const status = outcome.status;
       const error = outcome.kind === 'failure' ? outcome.error : outcome.kind === 'gone' ? 'answered 410 Gone: the endpoint is disabled' : null;
       await logAttempt(trx, { deliveryId: d.id, endpointId: e.id, attempt: d.attempts, startedAt: started, durationMs, statusCode: status, error });
       if (outcome.kind === 'success') {
-        if (!(await finishDelivery(trx, d.id, this.id, { status: 'succeeded', lastStatus: status, lastError: null, now }))) return;
+        await finishDelivery(trx, d.id, this.id, { status: 'succeeded', lastStatus: status, lastError: null, now });
+        // The receiver works: even when this delivery's claim was lost meanwhile, the endpoint is healthy.
         await trx.updateTable('webhook_endpoints').set({ last_success_at: now, failing_since: null }).where('id', '=', e.id).execute();
         return;
       }
@@ -258,9 +289,12 @@ export class DeliveryWorker {
       const next = nextAttemptAt({ attempt: d.attempts, mode: ctx.tokenMode, now, random: (this.o.random ?? Math.random)(), retryAfterMs: outcome.retryAfterMs });
       const held = await finishDelivery(trx, d.id, this.id, next ? { status: 'pending', nextAttemptAt: next, lastStatus: status, lastError: error, now } : { status: 'failed', lastStatus: status, lastError: error, now });
       if (!held) return;
-      const failingSince = e.failing_since ?? now;
-      if (!e.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', e.id).where('failing_since', 'is', null).execute();
-      const lastGood = e.last_success_at?.getTime() ?? 0;
+      // The endpoint's health as it is now (another outcome of the same batch may have changed it).
+      const health = await trx.selectFrom('webhook_endpoints').select(['failing_since', 'last_success_at', 'disabled_at']).where('id', '=', e.id).forUpdate().executeTakeFirst();
+      if (!health || health.disabled_at) return;
+      const failingSince = health.failing_since ?? now;
+      if (!health.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', e.id).execute();
+      const lastGood = health.last_success_at?.getTime() ?? 0;
       if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS && now.getTime() - lastGood >= DISABLE_AFTER_MS) {
         await disableEndpoint(trx, e.id, 'failing', now);
         if (ctx.ownerEmail) {
@@ -269,6 +303,14 @@ export class DeliveryWorker {
         }
         this.o.log?.warn({ endpoint: e.id, url: e.url, failingSince }, 'a webhook endpoint failed for 5 days and was disabled');
       }
-    });
+    })();
   }
+}
+
+interface Recorded {
+  d: WebhookDeliveryRow;
+  ctx: DeliveryContext;
+  outcome: AttemptOutcome;
+  started: Date;
+  durationMs: number;
 }

@@ -24,7 +24,8 @@ export function eventRecord(row: Pick<WebhookEventRow, 'id' | 'type' | 'occurred
     occurredAt: formatInstant(row.occurred_at),
     account: accountId,
     test: tokenMode === 'test' || row.test,
-    data: row.data as Record<string, unknown>,
+    // jsonb keeps keys in its own order: `object` first again, as the spec writes it.
+    data: (({ object, ...rest }) => ({ object, ...rest }))(row.data as Record<string, unknown>),
   };
 }
 
