@@ -4,7 +4,9 @@ import { ServiceError } from '../services/service-error.js';
 import { registerBooking } from './commands/booking.js';
 import { registerCalendar } from './commands/calendar.js';
 import { registerDemo } from './commands/demo.js';
+import { registerEndpoint } from './commands/endpoint.js';
 import { registerFeed } from './commands/feed.js';
+import { registerListen } from './commands/listen.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOwner } from './commands/owner.js';
 import { registerRequest, registerRequester, registerTask } from './commands/request.js';
@@ -31,11 +33,13 @@ function buildProgram(): Command {
   registerToken(program);
   registerDemo(program);
   registerFeed(program);
+  registerEndpoint(program);
   registerCalendar(program);
   registerBooking(program);
   registerRequest(program);
   registerTask(program);
   registerRequester(program);
+  registerListen(program);
   // Subcommands report usage errors through the same override.
   for (const cmd of program.commands) {
     cmd.exitOverride();

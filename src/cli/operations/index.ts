@@ -1,6 +1,17 @@
 import { bookingGetOperation, bookingSetOperation } from './booking.js';
 import { calendarImportOperation } from './calendar.js';
 import { demoOperation } from './demo.js';
+import {
+  endpointAddOperation,
+  endpointDeliveriesOperation,
+  endpointDisableOperation,
+  endpointEnableOperation,
+  endpointEndRotationOperation,
+  endpointListOperation,
+  endpointPingOperation,
+  endpointRemoveOperation,
+  endpointRotateOperation,
+} from './endpoint.js';
 import { feedAddOperation, feedListOperation, feedRefreshOperation, feedRemoveOperation } from './feed.js';
 import { migrateOperation } from './migrate.js';
 import type { Operation } from './operation.js';
@@ -23,6 +34,15 @@ export const OPERATIONS = {
   'feed.list': feedListOperation,
   'feed.remove': feedRemoveOperation,
   'feed.refresh': feedRefreshOperation,
+  'endpoint.add': endpointAddOperation,
+  'endpoint.list': endpointListOperation,
+  'endpoint.remove': endpointRemoveOperation,
+  'endpoint.rotate': endpointRotateOperation,
+  'endpoint.end-rotation': endpointEndRotationOperation,
+  'endpoint.ping': endpointPingOperation,
+  'endpoint.disable': endpointDisableOperation,
+  'endpoint.enable': endpointEnableOperation,
+  'endpoint.deliveries': endpointDeliveriesOperation,
   'request.decide': requestDecideOperation,
   'request.undo': requestUndoOperation,
   'request.show': requestShowOperation,
