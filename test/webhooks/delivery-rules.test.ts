@@ -276,7 +276,7 @@ for (const engine of ENGINES) {
       assert.equal(count.length, 1, 'sent once');
     });
 
-    it('catch-up answers exactly what was delivered', async (t) => {
+    it('catch-up answers exactly what was delivered', async () => {
       const owner = await api.owner();
       const a = await token(owner, ['webhooks', 'requests:read', 'tasks:read']);
       const ep = await endpoint(owner, a.id);
@@ -294,10 +294,6 @@ for (const engine of ENGINES) {
       assert.deepEqual(delivered.map((e) => e.type), ['ping', 'request.created', 'task.created', 'request.withdrawn', 'task.completed'], 'event.created needs events:read');
 
       const res = await api.get(`/api/v1/webhook-events?since=${encodeURIComponent(T0)}&limit=100`, a.token);
-      if (res.statusCode === 404) {
-        t.skip('GET /api/v1/webhook-events answered 404 (route not there yet)');
-        return;
-      }
       assert.equal(res.statusCode, 200, res.body);
       const page = res.json() as { data: EventJson[]; nextCursor: string | null };
       assert.equal(page.nextCursor, null);
