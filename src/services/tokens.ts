@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import { newId } from '../domain/ids.js';
 import { parseScopes, type Scope } from '../domain/scopes.js';
 import { generateTokenValue, hashToken } from '../domain/token-format.js';
-import type { Db } from '../store/db.js';
+import { inTransaction, type Db } from '../store/db.js';
 import { insertToken, listTokens, revokeToken } from '../store/repos/tokens.js';
 import type { TokenRow } from '../store/schema.js';
 import { enqueueJob } from '../workers/jobs.js';
@@ -59,7 +59,7 @@ export async function createPersonalToken(db: Db, clock: Clock, input: NewPerson
     expires_at: input.expiresInSeconds === null ? null : new Date(now.getTime() + input.expiresInSeconds * 1000),
     created_at: now,
   } as const;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await insertToken(trx, row);
     // Its last event is due when it expires (authorization.revoked, reason expired).
     if (row.expires_at) await enqueueJob(trx, { kind: TOKEN_EXPIRY, ownerId: row.owner_id, key: row.id, runAt: row.expires_at }, now);
