@@ -12,6 +12,7 @@ import { ErrorSchema, NoParameters } from './schemas/common.js';
 import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validationError, validatorCompiler } from './validation.js';
 import { API_ROUTES } from './routes/index.js';
+import { registerBookingPage } from '../web/booking-page.js';
 import { registerStatusPage } from '../web/status-page.js';
 
 export const API_PREFIX = '/api/v1';
@@ -215,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // The requester's status page (the statusUrl of a request), outside /api/v1.
   await registerStatusPage(app, services);
+  // The owner's public booking page, /{username}.
+  await registerBookingPage(app, services);
 
   /** Token, app, scope, then rate limits (decisions §1 steps 2-4). */
   const guard = (route: AnyRoute) => async (request: FastifyRequest, reply: FastifyReply) => {

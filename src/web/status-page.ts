@@ -34,6 +34,7 @@ const STATUS_TEXT: Record<RequestRow['status'], { label: string; tone: '' | 'ok'
 };
 
 const DONE_TEXT: Record<string, string> = {
+  requested: 'Your request was sent. You will get an email with this link; come back here to follow it.',
   withdraw: 'Your request was withdrawn.',
   confirm: 'You confirmed the new time.',
   cancel: 'The appointment was cancelled.',
