@@ -13,6 +13,8 @@ import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validationError, validatorCompiler } from './validation.js';
 import { API_ROUTES } from './routes/index.js';
 import { registerBookingPage } from '../web/booking-page.js';
+import { registerConsole } from '../web/console/console.js';
+import { CONSOLE_SECTIONS } from '../web/console/sections.js';
 import { registerStatusPage } from '../web/status-page.js';
 
 export const API_PREFIX = '/api/v1';
@@ -218,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerStatusPage(app, services);
   // The owner's public booking page, /{username}.
   await registerBookingPage(app, services);
+  // The owner's console (/app), sign-up and sign-in.
+  await registerConsole(app, services, CONSOLE_SECTIONS);
 
   /** Token, app, scope, then rate limits (decisions §1 steps 2-4). */
   const guard = (route: AnyRoute) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -13,17 +13,22 @@ export interface NewOwner {
   locale?: string;
   /** Where the owner is told of things needing them (a webhook endpoint disabled). */
   email?: string | null;
+  /** argon2id hash of the owner's password (accounts.ts makes it). */
+  passwordHash?: string | null;
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const USERNAME_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+/** Paths of the service itself: a booking page /{username} must not hide them. */
+const RESERVED = new Set(['api', 'app', 'signin', 'signup', 'signout', 'status', 'openapi', 'static', 'assets', 'admin', 'well-known']);
 
 /** Creates an owner with a first calendar, `personal`, and booking switched off. */
 export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promise<OwnerRow> {
   if (!USERNAME_RE.test(input.username)) {
     throw new ServiceError('invalid', 'username: 1 to 64 lowercase letters, digits and inner hyphens');
   }
+  if (RESERVED.has(input.username)) throw new ServiceError('invalid', `username: "${input.username}" is reserved`);
   const displayName = input.displayName.trim();
   if (displayName.length === 0 || displayName.length > 100) throw new ServiceError('invalid', 'name: 1 to 100 characters');
   const timezone = ianaZone(input.timezone);
@@ -40,6 +45,7 @@ export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promis
     timezone,
     locale: input.locale ?? 'en',
     email,
+    password_hash: input.passwordHash ?? null,
     created_at: now,
     updated_at: now,
     deleted_at: null,

@@ -13,6 +13,8 @@ export interface OwnersTable {
   locale: Generated<string>;
   /** Where the owner is told of things that need them (a disabled webhook endpoint); optional. */
   email: Generated<string | null>;
+  /** argon2id; null for an owner made by the operator who has not set a password. */
+  password_hash: Generated<string | null>;
   created_at: Instant;
   updated_at: Instant;
   deleted_at: Date | null;
@@ -312,6 +314,14 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface SessionsTable {
+  id_hash: string;
+  owner_id: string;
+  created_at: Instant;
+  last_seen_at: Instant;
+  expires_at: Instant;
+}
+
 export interface JournalEntriesTable {
   id: string;
   owner_id: string;
@@ -359,6 +369,7 @@ export interface Database {
   webhook_event_tokens: WebhookEventTokensTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  sessions: SessionsTable;
 }
 
 export type OwnerRow = Selectable<OwnersTable>;

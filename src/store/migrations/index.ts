@@ -5,6 +5,7 @@ import * as m0003 from './0003_jobs_feeds.js';
 import * as m0004 from './0004_event_import.js';
 import * as m0005 from './0005_requests_flow.js';
 import * as m0006 from './0006_webhooks.js';
+import * as m0007 from './0007_accounts.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_event_import': m0004,
   '0005_requests_flow': m0005,
   '0006_webhooks': m0006,
+  '0007_accounts': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

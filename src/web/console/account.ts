@@ -1,0 +1,53 @@
+import { changePassword, deleteAccount } from '../../services/accounts.js';
+import { ServiceError } from '../../services/service-error.js';
+import { html } from '../html.js';
+import { field, SESSION_COOKIE, type ConsoleContext, type ConsoleSection } from './console.js';
+import { csrfField } from './layout.js';
+
+/** Account: the owner's details, password change, and account deletion. */
+function accountPage(ctx: ConsoleContext, error: string | null = null) {
+  const o = ctx.owner;
+  return ctx.render(
+    'Account',
+    'account',
+    html`<section class="card" aria-label="Your details"><dl>
+<dt>Username</dt><dd>@${o.username} — your booking page is <a href="/${o.username}">/${o.username}</a></dd>
+<dt>Name</dt><dd>${o.display_name}</dd><dt>Time zone</dt><dd>${o.timezone}</dd><dt>Email</dt><dd>${o.email ?? '—'}</dd></dl></section>
+<h2>Change password</h2>
+<form method="post" action="/app/account/password" class="card">${csrfField(ctx.csrf)}
+<p><label for="current">Current password</label><br><input id="current" name="current" type="password" required autocomplete="current-password"></p>
+<p><label for="password">New password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"></p>
+<p><button type="submit">Change password</button> <span class="muted">Other devices are signed out.</span></p></form>
+<h2>Delete account</h2>
+<form method="post" action="/app/account/delete" class="card">${csrfField(ctx.csrf)}
+<p>This deletes your calendar for good. Every token stops working at once and its apps are told (authorization.revoked).</p>
+<p><label for="confirm-password">Password</label><br><input id="confirm-password" name="password" type="password" required autocomplete="current-password"></p>
+<p><button type="submit" class="danger">Delete my account</button></p></form>`,
+    error,
+  );
+}
+
+export const accountSection: ConsoleSection = (scope) => {
+  scope.get('/account', async (ctx) => accountPage(ctx));
+  scope.post('/account/password', async (ctx) => {
+    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.cursorSecret };
+    try {
+      await changePassword(env, ctx.owner, field(ctx.form, 'current'), field(ctx.form, 'password'), ctx.request.cookies[SESSION_COOKIE] ?? '');
+    } catch (e) {
+      if (e instanceof ServiceError) return accountPage(ctx, e.message);
+      throw e;
+    }
+    return ctx.redirect('/app/account', 'Your password was changed; other devices were signed out.');
+  });
+  scope.post('/account/delete', async (ctx) => {
+    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.cursorSecret };
+    try {
+      await deleteAccount(env, ctx.owner, field(ctx.form, 'password'));
+    } catch (e) {
+      if (e instanceof ServiceError) return accountPage(ctx, e.message);
+      throw e;
+    }
+    ctx.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ctx.reply.redirect('/signup', 303);
+  });
+};

@@ -1,0 +1,185 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiServices } from '../../http/route.js';
+import { checkCsrf, csrfToken, sessionOwner, signIn, signOut, signUp, SESSION_DAYS, type AccountEnv } from '../../services/accounts.js';
+import { ServiceError } from '../../services/service-error.js';
+import type { OwnerRow } from '../../store/schema.js';
+import { html, page, type Markup } from '../html.js';
+import { consolePage, csrfField, type Section } from './layout.js';
+
+/**
+ * The owner's console under /app (issue 6), and sign-up, sign-in and sign-out. A session lives in an
+ * http-only, SameSite=Lax cookie (Secure when the service is reached over https); every form posted
+ * to the console carries the session's CSRF token. Sections register their pages through
+ * ConsoleScope, so each gets the signed-in owner, the token, and the same rendering and errors.
+ */
+export const SESSION_COOKIE = 'svc_session';
+
+export interface ConsoleContext {
+  owner: OwnerRow;
+  csrf: string;
+  services: ApiServices;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  query: Record<string, string | undefined>;
+  form: Record<string, string | string[] | undefined>;
+  /** Renders a console page (a `?notice=` left by a redirect is shown at its top). */
+  render(title: string, active: Section, body: Markup, error?: string | null): FastifyReply;
+  /** Post/redirect/get: back to a console path with a notice to show. */
+  redirect(path: string, notice?: string): FastifyReply;
+}
+
+type Handler = (ctx: ConsoleContext) => Promise<FastifyReply>;
+
+export interface ConsoleScope {
+  get(path: string, handler: Handler): void;
+  post(path: string, handler: Handler): void;
+}
+
+export type ConsoleSection = (scope: ConsoleScope) => void;
+
+class SignInNeeded extends Error {}
+class CsrfRefused extends Error {}
+
+/** A form field as one string ('' when absent). */
+export const field = (form: ConsoleContext['form'], name: string): string => {
+  const v = form[name];
+  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+};
+
+function authPage(title: string, body: Markup, error: string | null): string {
+  return page({ title, body: html`<h1>${title}</h1>${error ? html`<p class="notice" role="alert" style="border-color:var(--danger)">${error}</p>` : ''}${body}` });
+}
+
+const ZONES = Intl.supportedValuesOf('timeZone');
+
+function signUpForm(values: Record<string, string>, error: string | null): string {
+  return authPage(
+    'Create your calendar',
+    html`<form method="post" action="/signup" class="card">
+<p><label for="username">Username</label><br><input id="username" name="username" required pattern="[a-z0-9](?:[a-z0-9\\-]{0,62}[a-z0-9])?" maxlength="64" autocomplete="username" value="${values.username ?? ''}"><br><span class="muted">Your booking page will be at /your-username.</span></p>
+<p><label for="name">Your name</label><br><input id="name" name="name" required maxlength="100" autocomplete="name" value="${values.name ?? ''}"></p>
+<p><label for="email">Email</label><br><input id="email" name="email" type="email" maxlength="254" autocomplete="email" value="${values.email ?? ''}"></p>
+<p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone">${ZONES.map((z) => html`<option${z === (values.timezone || 'UTC') ? html` selected` : ''}>${z}</option>`)}</select></p>
+<p><label for="password">Password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"></p>
+<p><button type="submit">Create account</button> <a href="/signin">I have an account</a></p></form>
+<script>var t=document.getElementById('timezone');if(t&&t.value==='UTC'){try{t.value=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}}</script>`,
+    error,
+  );
+}
+
+function signInForm(username: string, error: string | null): string {
+  return authPage(
+    'Sign in',
+    html`<form method="post" action="/signin" class="card">
+<p><label for="username">Username</label><br><input id="username" name="username" required autocomplete="username" value="${username}"></p>
+<p><label for="password">Password</label><br><input id="password" name="password" type="password" required autocomplete="current-password"></p>
+<p><button type="submit">Sign in</button> <a href="/signup">Create an account</a></p></form>`,
+    error,
+  );
+}
+
+/** A form that signs up or in must come from this site (no session exists yet to bind a token to). */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export async function registerConsole(app: FastifyInstance, services: ApiServices, sections: readonly ConsoleSection[]): Promise<void> {
+  const env: AccountEnv = { db: services.db, clock: services.clock, secret: services.cursorSecret };
+  const secure = services.config.publicBaseUrl.startsWith('https:');
+  const html200 = (reply: FastifyReply, text: string) => reply.type('text/html; charset=utf-8').header('X-Frame-Options', 'DENY').send(text);
+
+  await app.register(async (web) => {
+    await web.register(cookie);
+    await web.register(formbody);
+    const setSession = (reply: FastifyReply, value: string) =>
+      reply.setCookie(SESSION_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_DAYS * 86_400 });
+
+    web.setErrorHandler((error, request, reply) => {
+      if (error instanceof SignInNeeded) return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
+      if (error instanceof CsrfRefused) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form is out of date or came from another site. Go back, reload the page and try again.</p>` }));
+      web.log.error({ err: error, url: request.url }, 'console page failed');
+      return reply.code(500).type('text/html; charset=utf-8').send(page({ title: 'Something went wrong', body: html`<h1>Something went wrong</h1><p>Please try again in a moment.</p>` }));
+    });
+
+    web.get('/signup', { schema: { hide: true } }, async (_request, reply) => html200(reply, signUpForm({}, null)));
+    web.post<{ Body: Record<string, string> }>('/signup', { schema: { hide: true } }, async (request, reply) => {
+      if (!sameOrigin(request)) throw new CsrfRefused();
+      const f = request.body ?? {};
+      try {
+        const { session } = await signUp(env, {
+          username: (f.username ?? '').trim().toLowerCase(),
+          displayName: f.name ?? '',
+          timezone: f.timezone ?? 'UTC',
+          email: f.email || null,
+          password: f.password ?? '',
+        });
+        setSession(reply, session.value);
+        return reply.redirect('/app/calendar', 303);
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e;
+        return html200(reply.code(422), signUpForm(f, e.message));
+      }
+    });
+
+    web.get<{ Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (_request, reply) => html200(reply, signInForm('', null)));
+    web.post<{ Body: Record<string, string>; Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (request, reply) => {
+      if (!sameOrigin(request)) throw new CsrfRefused();
+      const f = request.body ?? {};
+      try {
+        const { session } = await signIn(env, f.username ?? '', f.password ?? '');
+        setSession(reply, session.value);
+        const next = request.query.next;
+        return reply.redirect(next && next.startsWith('/app/') ? next : '/app/calendar', 303);
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e;
+        return html200(reply.code(422), signInForm(f.username ?? '', e.message));
+      }
+    });
+
+    web.post('/signout', { schema: { hide: true } }, async (request, reply) => {
+      const value = request.cookies[SESSION_COOKIE];
+      if (value && !checkCsrf(env, value, (request.body as Record<string, string> | undefined)?._csrf)) throw new CsrfRefused();
+      await signOut(env, value);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.redirect('/signin', 303);
+    });
+
+    web.get('/app', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/calendar', 303));
+
+    const context = async (request: FastifyRequest, reply: FastifyReply, checkToken: boolean): Promise<ConsoleContext> => {
+      const value = request.cookies[SESSION_COOKIE];
+      const owner = await sessionOwner(env, value);
+      if (!owner || !value) throw new SignInNeeded();
+      const form = (request.body ?? {}) as ConsoleContext['form'];
+      if (checkToken && (!sameOrigin(request) || !checkCsrf(env, value, field(form, '_csrf')))) throw new CsrfRefused();
+      const query = (request.query ?? {}) as Record<string, string | undefined>;
+      const csrf = csrfToken(env, value);
+      return {
+        owner,
+        csrf,
+        services,
+        request,
+        reply,
+        query,
+        form,
+        render: (title, active, body, error) =>
+          html200(reply.code(error ? 422 : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null })),
+        redirect: (path, notice) => reply.redirect(notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}` : path, 303),
+      };
+    };
+
+    const scope: ConsoleScope = {
+      get: (path, handler) => web.get(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, false))),
+      post: (path, handler) => web.post(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, true))),
+    };
+    for (const section of sections) section(scope);
+  });
+}

@@ -1,0 +1,40 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { ApiHarness } from './api.js';
+
+/**
+ * A browser-like session against the in-process app: keeps cookies, and `submit` copies the page's
+ * CSRF token (from the last console page read) into the form, as a browser posting the page would.
+ */
+export interface WebSession {
+  get(url: string): Promise<LightMyRequestResponse>;
+  /** A form post as is (no token added). */
+  post(url: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** A form post with the session's CSRF token, read from a console page first. */
+  submit(url: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  cookie(): string;
+}
+
+export function webSession(api: ApiHarness): WebSession {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const keep = (res: LightMyRequestResponse) => {
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    return res;
+  };
+  const get = async (url: string) => keep(await api.app.inject({ method: 'GET', url, headers: { cookie: cookieHeader(), host: 'cal.example' } }));
+  const post = async (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    keep(await api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), host: 'cal.example', ...headers }, payload: new URLSearchParams(fields).toString() }));
+  return {
+    get,
+    post,
+    submit: async (url, fields, headers = {}) => {
+      const page = await get('/app/account');
+      const token = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      return post(url, { _csrf: token, ...fields }, headers);
+    },
+    cookie: cookieHeader,
+  };
+}
