@@ -127,7 +127,7 @@ export async function registerStatusPage(app: FastifyInstance, services: ApiServ
       const url = new URL(statusUrl(requestEnv(services), row.id)).pathname;
       return reply
         .type('text/html; charset=utf-8')
-        .header('Referrer-Policy', 'no-referrer')
+        .header('Referrer-Policy', 'same-origin')
         .header('X-Frame-Options', 'DENY')
         .send(page({ title: `Your request to ${ctx.ownerName}`, lang: row.requester_locale, body: body(row, ctx, url, request.query.done, now) }));
     });

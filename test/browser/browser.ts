@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig } from '../../src/config.js';
+import { startServer, type RunningServer } from '../../src/server/serve.js';
+
+/**
+ * Browser tests drive Debian's chromium through playwright-core against a real `serve` (PGlite in a
+ * temporary folder, the job and delivery workers running). Where no chromium is installed (.ci/run
+ * installs it), the tests are skipped with the reason printed.
+ */
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => !!p);
+export const CHROMIUM = CANDIDATES.find((p) => existsSync(p)) ?? null;
+export const SKIP_REASON = CHROMIUM ? null : 'no chromium found (apt-get install chromium, or set CHROMIUM_PATH): browser tests skipped';
+if (SKIP_REASON) console.log(`# ${SKIP_REASON}`);
+
+/** Phone-sized and desktop windows. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BrowserWorld {
+  server: RunningServer;
+  browser: Browser;
+  base: string;
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(env: Record<string, string> = {}): Promise<BrowserWorld> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ca-browser-'));
+  const port = await freePort();
+  const config = loadConfig({ PORT: String(port), DATA_DIR: dir, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, JOB_POLL_MS: '200', LOG_LEVEL: 'silent', ...env });
+  const server = await startServer(config, pino({ level: 'silent' }));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM!,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    base: `http://127.0.0.1:${port}`,
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Berlin' });
+      contexts.push(context);
+      return { context, page: await context.newPage() };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot of the page into docs/screenshots when SCREENSHOTS=1 (how the README's pictures are made). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: path.join('docs', 'screenshots', `${name}.png`), fullPage: true });
+}
