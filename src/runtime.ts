@@ -36,8 +36,11 @@ export async function openRuntime(
   const clock = options.clock ?? systemClock;
   const availability = new AvailabilityService(store.db);
   if (store.listen) await availability.followChanges(store.listen);
-  const services: ApiServices = { db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability };
   const authenticator = new Authenticator(store.db, clock, config.tokenCacheSeconds * 1000);
+  const services: ApiServices = {
+    db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability,
+    forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
+  };
   return {
     config,
     store,

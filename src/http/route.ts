@@ -16,6 +16,8 @@ export interface ApiServices {
   config: Config;
   cursorSecret: string;
   availability: AvailabilityService;
+  /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
+  forgetTokens(tokenId?: string): void;
 }
 
 export interface HandlerContext<Q, P, B> {

@@ -28,14 +28,15 @@ let counter = 0;
 
 /**
  * An in-process API on one engine with a pinned clock, built once per describe block (`before`) and
- * closed after it. Requests go through app.inject: no socket.
+ * closed after it. Requests go through app.inject: no socket. `env` adds settings to the test
+ * configuration (ALLOW_PRIVATE_HOSTS=localhost for a webhook endpoint on this machine).
  */
-export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z'): ApiHarness {
+export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: Record<string, string> = {}): ApiHarness {
   const clock = fixedClock(start);
   const h = { clock } as ApiHarness;
   before(async () => {
     const store = await openTestStore(engine);
-    const rt = await openRuntime(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example' }), { clock, existingStore: store });
+    const rt = await openRuntime(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...env }), { clock, existingStore: store });
     h.rt = rt;
     h.app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
   });

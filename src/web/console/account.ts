@@ -47,6 +47,7 @@ export const accountSection: ConsoleSection = (scope) => {
       if (e instanceof ServiceError) return accountPage(ctx, e.message);
       throw e;
     }
+    ctx.services.forgetTokens();
     ctx.reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ctx.reply.redirect('/signup', 303);
   });
