@@ -1,0 +1,199 @@
+import { Temporal } from 'temporal-polyfill';
+import { asUuid } from '../../domain/ids.js';
+import { blockContact } from '../../services/contacts.js';
+import { decide, undoDecision, type OwnerDecision, type WaitingDecision } from '../../services/requests/decisions.js';
+import { requestEnv } from '../../services/requests/env.js';
+import { HANDLED_DAYS, inboxRequest, readInbox, type InboxItem } from '../../services/requests/inbox.js';
+import { ServiceError } from '../../services/service-error.js';
+import type { RequestRow } from '../../store/schema.js';
+import { html, raw, type Markup } from '../html.js';
+import { field, type ConsoleContext, type ConsoleSection } from './console.js';
+import { csrfField } from './layout.js';
+
+/**
+ * Inbox: the requests waiting for the owner, the appointments booked through them, and what was
+ * handled in the last 90 days. Accept, decline, propose a new time and cancel go through the same
+ * `decide` as the CLI, with the 5-second undo window: until it passes the page offers Undo.
+ */
+
+const LOCALE = 'en-GB';
+const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+const fmt = (zone: string, o: Intl.DateTimeFormatOptions = WHEN) => new Intl.DateTimeFormat(LOCALE, { ...o, timeZone: zone });
+const slotText = (zone: string, r: RequestRow) => (r.slot_start && r.slot_end ? fmt(zone).formatRange(r.slot_start, r.slot_end) : null);
+const secondText = (zone: string, d: Date) => fmt(zone, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(d);
+const dateText = (iso: string) => fmt('UTC', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${iso}T12:00:00Z`));
+
+/** The instant as a datetime-local value in the zone ("2026-03-30T10:00"). */
+export function localInputValue(d: Date, zone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(zone).toPlainDateTime().toString({ smallestUnit: 'minute' });
+}
+
+/**
+ * A datetime-local value read as wall-clock time in the zone, or null when it is not one. A time that
+ * the clocks skip (a spring-forward gap) moves forward by the gap; a repeated one takes the earlier.
+ */
+export function instantFromLocal(value: string, zone: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  try {
+    return new Date(Temporal.PlainDateTime.from(value, { overflow: 'reject' }).toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds);
+  } catch {
+    return null;
+  }
+}
+
+const ACTING: Record<OwnerDecision['action'], string> = { accept: 'Accepting', decline: 'Declining', cancel: 'Cancelling', reschedule: 'Proposing a new time for' };
+const STATUS: Record<RequestRow['status'], string> = {
+  pending: 'pending', accepted: 'accepted', declined: 'declined', withdrawn: 'withdrawn by the requester', expired: 'expired',
+  rescheduled: 'new time proposed', cancelled: 'cancelled', completed: 'completed',
+};
+
+function statusOf(r: RequestRow): Markup {
+  const text = r.status === 'cancelled' && r.cancelled_by ? `cancelled by ${r.cancelled_by === 'owner' ? 'you' : 'the requester'}` : STATUS[r.status];
+  const tone = r.status === 'accepted' || r.status === 'completed' ? ' ok' : r.status === 'declined' || r.status === 'cancelled' ? ' bad' : '';
+  return html`<span class="status${tone}">${text}</span>`;
+}
+
+const what = (item: InboxItem) => (item.request.kind === 'appointment' ? (item.typeName ?? 'Appointment') : 'Task');
+
+function post(ctx: ConsoleContext, r: RequestRow, action: string, label: string, cls = ''): Markup {
+  return html`<form method="post" action="/app/inbox/${r.id}/${action}">${csrfField(ctx.csrf)}<button type="submit"${cls ? html` class="${cls}"` : ''}>${label}</button></form>`;
+}
+
+function waitingLine(ctx: ConsoleContext, item: InboxItem, w: WaitingDecision, now: Date): Markup {
+  const zone = ctx.owner.timezone;
+  const r = item.request;
+  const newTime = w.start ? html` (${fmt(zone).format(w.start)})` : '';
+  if (w.effectiveAt.getTime() <= now.getTime()) {
+    return html`<li>${ACTING[w.action]} ${r.requester_name}'s ${what(item)}${newTime}: taking effect now.</li>`;
+  }
+  return html`<li>${ACTING[w.action]} ${r.requester_name}'s ${what(item)}${newTime}: takes effect at ${secondText(zone, w.effectiveAt)}.
+${post(ctx, r, 'undo', 'Undo', 'secondary')}</li>`;
+}
+
+function details(ctx: ConsoleContext, item: InboxItem): Markup {
+  const zone = ctx.owner.timezone;
+  const r = item.request;
+  const slot = slotText(zone, r);
+  return html`<dl>
+${r.requester_email ? html`<dt>Email</dt><dd><a href="mailto:${r.requester_email}">${r.requester_email}</a></dd>` : ''}
+${r.requester_phone ? html`<dt>Phone</dt><dd><a href="tel:${r.requester_phone}">${r.requester_phone}</a></dd>` : ''}
+${r.contact_method && r.contact_handle ? html`<dt>Prefers</dt><dd>${r.contact_method}: ${r.contact_handle}</dd>` : ''}
+${slot ? html`<dt>When</dt><dd>${slot}</dd>` : ''}
+${r.suggested_due_date ? html`<dt>Suggested due date</dt><dd>${dateText(r.suggested_due_date)}</dd>` : ''}
+${r.message ? html`<dt>Message</dt><dd style="white-space:pre-wrap">${r.message}</dd>` : ''}
+${r.note ? html`<dt>Note</dt><dd style="white-space:pre-wrap">${r.note}</dd>` : ''}
+<dt>Received</dt><dd>${fmt(zone).format(r.created_at)} via ${r.source === 'public' ? 'your booking page' : 'an app'}${r.test ? ' (test)' : ''}</dd>
+</dl>`;
+}
+
+function proposeForm(ctx: ConsoleContext, r: RequestRow, now: Date): Markup {
+  const zone = ctx.owner.timezone;
+  const id = `start-${r.id}`;
+  return html`<form method="post" action="/app/inbox/${r.id}/reschedule" class="row" style="display:flex;margin-top:.5rem">${csrfField(ctx.csrf)}
+<p style="margin:0"><label for="${id}">New start (${zone})</label><br><input id="${id}" name="start" type="datetime-local" required min="${localInputValue(now, zone)}" value="${r.slot_start ? localInputValue(r.slot_start, zone) : ''}"></p>
+<button type="submit" class="secondary">Propose a new time</button></form>`;
+}
+
+function requestCard(ctx: ConsoleContext, item: InboxItem, now: Date): Markup {
+  const r = item.request;
+  const isAppointment = r.kind === 'appointment';
+  const actions = item.waiting
+    ? html`<p class="muted">${ACTING[item.waiting.action]} this request; see above to undo.</p>`
+    : r.status === 'pending'
+      ? html`<p>${post(ctx, r, 'accept', 'Accept')}${post(ctx, r, 'decline', 'Decline', 'secondary')}</p>${isAppointment ? proposeForm(ctx, r, now) : ''}`
+      : html`${proposeForm(ctx, r, now)}<p>${post(ctx, r, 'cancel', 'Cancel appointment', 'danger')}</p>`;
+  return html`<article class="card" id="r-${r.id}" aria-labelledby="h-${r.id}">
+<h3 id="h-${r.id}" style="margin:0">${r.requester_name} <span class="muted">· ${what(item)}</span> ${r.status === 'pending' ? '' : statusOf(r)}</h3>
+${details(ctx, item)}
+${actions}
+<p>${post(ctx, r, 'block', 'Block this contact', 'secondary')}</p>
+</article>`;
+}
+
+function handledTable(ctx: ConsoleContext, items: InboxItem[]): Markup {
+  if (items.length === 0) return html`<p class="muted">Nothing handled in the last ${HANDLED_DAYS} days.</p>`;
+  const zone = ctx.owner.timezone;
+  return html`<table><thead><tr><th scope="col">From</th><th scope="col">What</th><th scope="col">When</th><th scope="col">Status</th><th scope="col">Last change</th></tr></thead><tbody>
+${items.map((item) => {
+  const r = item.request;
+  return html`<tr id="r-${r.id}"><td>${r.requester_name}<br><span class="muted">${r.requester_email ?? r.requester_phone ?? ''}</span></td><td>${what(item)}</td>
+<td>${slotText(zone, r) ?? (r.suggested_due_date ? `by ${dateText(r.suggested_due_date)}` : '—')}</td><td>${statusOf(r)}</td><td>${fmt(zone).format(r.updated_at)}</td></tr>`;
+})}</tbody></table>`;
+}
+
+async function inboxPage(ctx: ConsoleContext, error: string | null = null) {
+  const { db, clock } = ctx.services;
+  const now = clock.now();
+  const inbox = await readInbox(db, ctx.owner.id, now);
+  const waiting = [...inbox.pending, ...inbox.booked].filter((i) => i.waiting !== null);
+  const soonest = Math.min(...waiting.map((i) => i.waiting!.effectiveAt.getTime()).filter((t) => t > now.getTime()));
+  const overdue = waiting.some((i) => i.waiting!.effectiveAt.getTime() <= now.getTime());
+  // Optional: reload once the window has passed, so the page shows the outcome (works without it).
+  const reloadMs = Number.isFinite(soonest) ? soonest - now.getTime() + 1500 : overdue ? 2000 : null;
+  return ctx.render(
+    'Inbox',
+    'inbox',
+    html`<p class="muted">Times are shown in your time zone, ${ctx.owner.timezone}. A decision takes effect 5 seconds after you make it; until then you can undo it.</p>
+${waiting.length > 0
+  ? html`<section class="card" aria-labelledby="waiting-h"><h2 id="waiting-h" style="margin-top:0">Waiting to take effect</h2><ul>${waiting.map((i) => waitingLine(ctx, i, i.waiting!, now))}</ul><p><a href="/app/inbox">Refresh</a></p></section>`
+  : ''}
+${reloadMs !== null ? html`<script>${raw(`setTimeout(function(){location.replace('/app/inbox')},${Math.max(500, Math.min(reloadMs, 60_000))})`)}</script>` : ''}
+<h2>Waiting for you (${inbox.pending.length})</h2>
+${inbox.pending.length > 0 ? inbox.pending.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No requests are waiting. Share your booking page <a href="/${ctx.owner.username}">/${ctx.owner.username}</a> to get some.</p>`}
+<h2>Booked appointments (${inbox.booked.length})</h2>
+${inbox.booked.length > 0 ? inbox.booked.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No appointments booked through requests.</p>`}
+<h2>Handled in the last ${HANDLED_DAYS} days</h2>
+${handledTable(ctx, inbox.handled)}`,
+    error,
+  );
+}
+
+const DONE: Record<OwnerDecision['action'], string> = { accept: 'Accepted', decline: 'Declined', cancel: 'Cancelled', reschedule: 'Proposed a new time for' };
+
+function decisionOf(ctx: ConsoleContext, action: string): OwnerDecision | string {
+  switch (action) {
+    case 'accept':
+    case 'decline':
+    case 'cancel':
+      return { action };
+    case 'reschedule': {
+      const start = instantFromLocal(field(ctx.form, 'start').trim(), ctx.owner.timezone);
+      return start ? { action, start } : 'Choose the new date and time.';
+    }
+    default:
+      return 'Unknown action.';
+  }
+}
+
+export const inboxSection: ConsoleSection = (scope) => {
+  scope.get('/inbox', async (ctx) => inboxPage(ctx));
+
+  scope.post('/inbox/:id/:action', async (ctx) => {
+    const params = ctx.request.params as { id: string; action: string };
+    const id = asUuid(params.id);
+    if (id === null) return inboxPage(ctx, 'There is no such request in your inbox.');
+    const env = requestEnv(ctx.services);
+    try {
+      if (params.action === 'undo') {
+        const undone = await undoDecision(env, ctx.owner.id, id);
+        return ctx.redirect('/app/inbox', undone ? 'Undone: nothing was changed.' : 'Too late to undo: the decision has already taken effect.');
+      }
+      if (params.action === 'block') {
+        const r = await inboxRequest(ctx.services.db, ctx.owner.id, id);
+        if (!r) return inboxPage(ctx, 'There is no such request in your inbox.');
+        await blockContact(ctx.services.db, ctx.services.clock, ctx.owner.id, { email: r.requester_email, phone: r.requester_phone, name: r.requester_name });
+        return ctx.redirect('/app/inbox', `Blocked ${r.requester_name} (${r.requester_email ?? r.requester_phone}). New requests from them will not reach your inbox; this one stays until you decide it.`);
+      }
+      const decision = decisionOf(ctx, params.action);
+      if (typeof decision === 'string') return inboxPage(ctx, decision);
+      const { request, effectiveAt } = await decide(env, ctx.owner.id, id, decision, { undoWindow: true });
+      const to = decision.action === 'reschedule' ? ` (${fmt(ctx.owner.timezone).format(decision.start)})` : '';
+      const undo = effectiveAt ? ' — Undo within 5 seconds.' : '';
+      return ctx.redirect('/app/inbox', `${DONE[decision.action]} ${request.requester_name}'s ${request.kind === 'appointment' ? 'appointment' : 'task'} request${to}${undo}`);
+    } catch (e) {
+      if (e instanceof ServiceError) return inboxPage(ctx, e.message);
+      throw e;
+    }
+  });
+};
