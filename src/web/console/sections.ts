@@ -1,5 +1,15 @@
 import { accountSection } from './account.js';
+import { bookingSection } from './booking.js';
+import { calendarSection } from './calendar.js';
 import type { ConsoleSection } from './console.js';
+import { contactsSection } from './contacts.js';
+import { developerSection } from './developer.js';
+import { inboxSection } from './inbox.js';
+import { journalSection } from './journal.js';
+import { mailSection } from './mail.js';
+import { todosSection } from './todos.js';
 
 /** Every section of the console, each in its own file. */
-export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [accountSection];
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  calendarSection, todosSection, inboxSection, bookingSection, contactsSection, journalSection, developerSection, mailSection, accountSection,
+];

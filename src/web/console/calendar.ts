@@ -1,0 +1,307 @@
+import { Temporal } from 'temporal-polyfill';
+import type { EventView } from '../../domain/calendar-view.js';
+import { isValidDate } from '../../domain/instant.js';
+import {
+  calendarItems, cancelEvent, cancelOccurrence, createEvent, deleteEvent, deleteOccurrence, editOccurrence, eventDetails, ownerCalendars,
+  restoreEvent, restoreOccurrence, updateEvent, type CalendarEnv, type EventDetails,
+} from '../../services/calendar-events.js';
+import { ServiceError } from '../../services/service-error.js';
+import { html, raw, type Markup } from '../html.js';
+import { eventForm, inputOf, postedValues, seriesOnlyChanges, timesOf, valuesOf, type FormValues } from './calendar-form.js';
+import { field, type ConsoleContext, type ConsoleSection } from './console.js';
+import { csrfField } from './layout.js';
+
+/**
+ * Calendar: the owner's week (Monday to Sunday, in the owner's zone) and a 30-day agenda, one page per
+ * event or occurrence with its details and forms, and the new-event form. Every change is a plain
+ * form post to services/calendar-events.ts, so it records the same webhook events as any caller.
+ */
+const STYLE = raw(`<style>
+.week{display:grid;grid-template-columns:repeat(7,minmax(0,1fr));gap:.5rem}@media (max-width:52rem){.week{grid-template-columns:1fr}}
+.day{background:var(--card);border-radius:10px;padding:.5rem .6rem;min-height:6rem}.day.today{outline:2px solid var(--accent)}
+.day h2{font-size:.95rem;margin:0 0 .4rem}.day ol{list-style:none;margin:0;padding:0}.day li{margin:.4rem 0;font-size:.9rem;line-height:1.3}
+.day a,.agenda a{color:var(--fg)}.cancelled a{text-decoration:line-through}.when{display:block;color:var(--muted);font-size:.8rem}
+.calnav{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin-bottom:1rem}.calnav a[aria-current]{font-weight:600}
+form.event-form{display:block}fieldset{border:1px solid var(--muted);border-radius:8px;margin:.5rem 0;padding:.5rem .75rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+</style>`);
+
+const env = (ctx: ConsoleContext): CalendarEnv => ({ db: ctx.services.db, clock: ctx.services.clock });
+
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(locale, options);
+  } catch {
+    return new Intl.DateTimeFormat('en', options);
+  }
+}
+
+const midnight = (d: Temporal.PlainDate, zone: string) => new Date(d.toZonedDateTime({ timeZone: zone }).epochMilliseconds);
+const dateIn = (d: Date, zone: string) => Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(zone).toPlainDate();
+const today = (ctx: ConsoleContext) => dateIn(ctx.services.clock.now(), ctx.owner.timezone);
+/** A calendar date as a Date at UTC midnight, for Intl with timeZone UTC. */
+const utcDay = (d: Temporal.PlainDate) => new Date(Date.UTC(d.year, d.month - 1, d.day));
+const eventHref = (id: string) => `/app/calendar/event?id=${encodeURIComponent(id)}`;
+const weekHref = (d: Temporal.PlainDate) => `/app/calendar?date=${d.toString()}`;
+
+/** Whether the event is (partly) on that day of the owner: all-day ones by their dates, others by their instants. */
+function onDay(v: EventView, day: Temporal.PlainDate, zone: string): boolean {
+  if (v.allDay && v.startDate && v.endDate) return v.startDate <= day.toString() && day.toString() < v.endDate;
+  const from = midnight(day, zone).getTime();
+  const to = midnight(day.add({ days: 1 }), zone).getTime();
+  const s = v.start.getTime();
+  const e = v.end.getTime();
+  return s === e ? s >= from && s < to : s < to && e > from;
+}
+
+/** When the event is on that day, in the owner's zone: a time range, "from", "until" or "All day". */
+function whenOnDay(ctx: ConsoleContext, v: EventView, day: Temporal.PlainDate): Markup {
+  const zone = ctx.owner.timezone;
+  const t = formatter(ctx.owner.locale, { timeZone: zone, timeStyle: 'short' });
+  const startsToday = dateIn(v.start, zone).equals(day);
+  const endsToday = v.end.getTime() <= midnight(day.add({ days: 1 }), zone).getTime();
+  let text: string;
+  if (v.allDay) text = 'All day';
+  else if (startsToday && endsToday) text = t.formatRange(v.start, v.end);
+  else if (startsToday) text = `from ${t.format(v.start)}`;
+  else if (endsToday) text = `until ${t.format(v.end)}`;
+  else text = 'All day';
+  return html`<time class="when" datetime="${v.allDay ? v.startDate : v.start.toISOString()}">${text}</time>`;
+}
+
+function itemLine(ctx: ConsoleContext, v: EventView, day: Temporal.PlainDate): Markup {
+  const cancelled = v.status === 'cancelled';
+  return html`<li${cancelled ? html` class="cancelled"` : ''}>${whenOnDay(ctx, v, day)}<a href="${eventHref(v.id)}">${v.title}</a>${cancelled ? html` <span class="muted">(cancelled)</span>` : ''}${v.occurrenceOf ? html` <span class="muted" title="Repeats">↻<span class="sr"> repeats</span></span>` : ''}${v.location ? html`<br><span class="muted">${v.location}</span>` : ''}</li>`;
+}
+
+/** All-day first, then by start. */
+const dayOrder = (a: EventView, b: EventView) => Number(b.allDay) - Number(a.allDay) || a.start.getTime() - b.start.getTime();
+
+function viewSwitch(active: 'week' | 'agenda', date: Temporal.PlainDate): Markup {
+  const current = (v: string) => (v === active ? html` aria-current="page"` : '');
+  return html`<a href="${weekHref(date)}"${current('week')}>Week</a> <a href="/app/calendar?view=agenda"${current('agenda')}>Next 30 days</a>
+<a class="button" href="/app/calendar/new?date=${date.toString()}">New event</a>`;
+}
+
+async function weekPage(ctx: ConsoleContext) {
+  const zone = ctx.owner.timezone;
+  const asked = ctx.query.date ?? '';
+  const date = isValidDate(asked) ? Temporal.PlainDate.from(asked) : today(ctx);
+  const monday = date.subtract({ days: date.dayOfWeek - 1 });
+  const days = [0, 1, 2, 3, 4, 5, 6].map((i) => monday.add({ days: i }));
+  const items = await calendarItems(env(ctx), ctx.owner.id, midnight(monday, zone), midnight(monday.add({ days: 7 }), zone));
+  const now = today(ctx);
+  const head = formatter(ctx.owner.locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+  const range = formatter(ctx.owner.locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).formatRange(utcDay(monday), utcDay(days[6]!));
+  const columns = days.map((d) => {
+    const mine = items.filter((v) => onDay(v, d, zone)).sort(dayOrder);
+    return html`<section class="day${d.equals(now) ? ' today' : ''}" aria-labelledby="day-${d.toString()}">
+<h2 id="day-${d.toString()}">${head.format(utcDay(d))}${d.equals(now) ? html` <span class="muted">(today)</span>` : ''}</h2>
+${mine.length ? html`<ol>${mine.map((v) => itemLine(ctx, v, d))}</ol>` : html`<p class="muted">Nothing</p>`}</section>`;
+  });
+  return ctx.render(
+    'Calendar',
+    'calendar',
+    html`${STYLE}<nav class="calnav" aria-label="Weeks">${viewSwitch('week', date)}
+<a href="${weekHref(monday.subtract({ days: 7 }))}">← Previous week</a> <a href="${weekHref(now)}">This week</a> <a href="${weekHref(monday.add({ days: 7 }))}">Next week →</a>
+<form method="get" action="/app/calendar"><label for="goto" class="sr">Go to date</label><input id="goto" name="date" type="date" value="${date.toString()}"> <button type="submit" class="secondary">Go</button></form></nav>
+<h2>Week of ${range} <span class="muted">(${zone})</span></h2>
+<div class="week">${columns}</div>`,
+  );
+}
+
+async function agendaPage(ctx: ConsoleContext) {
+  const zone = ctx.owner.timezone;
+  const first = today(ctx);
+  const days = Array.from({ length: 30 }, (_, i) => first.add({ days: i }));
+  const items = await calendarItems(env(ctx), ctx.owner.id, midnight(first, zone), midnight(first.add({ days: 30 }), zone));
+  const head = formatter(ctx.owner.locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+  const groups = days.flatMap((d) => {
+    const mine = items.filter((v) => onDay(v, d, zone)).sort(dayOrder);
+    if (mine.length === 0) return [];
+    return [html`<tbody><tr><th colspan="3" scope="colgroup"><a href="${weekHref(d)}">${head.format(utcDay(d))}</a></th></tr>
+${mine.map((v) => html`<tr${v.status === 'cancelled' ? html` class="cancelled"` : ''}><td>${whenOnDay(ctx, v, d)}</td><td><a href="${eventHref(v.id)}">${v.title}</a>${v.status === 'cancelled' ? html` <span class="muted">(cancelled)</span>` : ''}${v.location ? html`<br><span class="muted">${v.location}</span>` : ''}</td><td>${v.calendar}</td></tr>`)}</tbody>`];
+  });
+  return ctx.render(
+    'Calendar',
+    'calendar',
+    html`${STYLE}<nav class="calnav" aria-label="Views">${viewSwitch('agenda', first)}</nav>
+<h2>The next 30 days <span class="muted">(${zone})</span></h2>
+${groups.length ? html`<table class="agenda"><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Calendar</th></tr></thead>${groups}</table>` : html`<p class="card">Nothing in the next 30 days. <a href="/app/calendar/new">Add an event</a>.</p>`}`,
+  );
+}
+
+async function newPage(ctx: ConsoleContext, values: FormValues | null = null, error: ServiceError | null = null) {
+  const asked = ctx.query.date ?? '';
+  const date = isValidDate(asked) ? asked : today(ctx).toString();
+  const calendars = await ownerCalendars(env(ctx), ctx.owner.id);
+  const v = values ?? { start_date: date, end_date: date, start_time: '09:00', end_time: '10:00', timezone: ctx.owner.timezone, calendar: calendars[0]?.slug ?? '', repeat: 'none' };
+  return ctx.render(
+    'New event',
+    'calendar',
+    html`${STYLE}<p><a href="${weekHref(Temporal.PlainDate.from(isValidDate(v.start_date ?? '') ? v.start_date! : date))}">← Back to the calendar</a></p>
+${eventForm(ctx, { action: '/app/calendar/new', values: v, calendars, submit: 'Add event', errorField: error?.field ?? null })}`,
+    error?.message ?? null,
+  );
+}
+
+function repeatText(ctx: ConsoleContext, d: EventDetails): Markup | string {
+  if (d.repeat === 'none') return '';
+  const until = d.until ? ` until ${formatter(ctx.owner.locale, { timeZone: 'UTC', dateStyle: 'long' }).format(utcDay(Temporal.PlainDate.from(d.until)))}` : '';
+  const rule = d.repeat === 'custom' ? html`By its own rule <code>${d.row.rrule}</code>` : `Every ${{ daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }[d.repeat]}${until}`;
+  return html`<dt>Repeats</dt><dd>${rule}</dd>`;
+}
+
+function whenText(ctx: ConsoleContext, v: EventView, zone: string): string {
+  if (v.allDay && v.startDate && v.endDate) {
+    const f = formatter(ctx.owner.locale, { timeZone: 'UTC', dateStyle: 'full' });
+    const last = Temporal.PlainDate.from(v.endDate).subtract({ days: 1 });
+    return `${f.formatRange(utcDay(Temporal.PlainDate.from(v.startDate)), utcDay(last))}, all day`;
+  }
+  return formatter(ctx.owner.locale, { timeZone: zone, dateStyle: 'full', timeStyle: 'short' }).formatRange(v.start, v.end);
+}
+
+/** One small form per action; for an occurrence, a button for it and one for the whole series. */
+function actionForm(ctx: ConsoleContext, d: EventDetails, path: string, buttons: { label: string; value: string; cls?: string }[]): Markup {
+  return html`<form method="post" action="/app/calendar/event/${path}">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${d.view.id}">
+${buttons.map((b) => html`<button type="submit" name="scope" value="${b.value}"${b.cls ? html` class="${b.cls}"` : ''}>${b.label}</button>`)}</form>`;
+}
+
+/** Cancel or restore: the button's value is `<cancel|restore>:<occurrence|series>`. */
+function statusButtons(ctx: ConsoleContext, d: EventDetails): Markup {
+  const { view, row } = d;
+  if (!d.occurrence) {
+    return actionForm(ctx, d, 'status', [row.status === 'cancelled' ? { label: 'Restore event', value: 'restore:series' } : { label: 'Cancel event', value: 'cancel:series', cls: 'secondary' }]);
+  }
+  if (row.status === 'cancelled') return actionForm(ctx, d, 'status', [{ label: 'Restore the whole series', value: 'restore:series' }]);
+  return actionForm(ctx, d, 'status', [
+    view.status === 'cancelled' ? { label: 'Restore this occurrence', value: 'restore:occurrence' } : { label: 'Cancel this occurrence', value: 'cancel:occurrence', cls: 'secondary' },
+    { label: 'Cancel the whole series', value: 'cancel:series', cls: 'secondary' },
+  ]);
+}
+
+async function eventPage(ctx: ConsoleContext, d: EventDetails, values: FormValues | null = null, error: ServiceError | null = null) {
+  const { view, row } = d;
+  const zone = ctx.owner.timezone;
+  const other = row.timezone !== zone && !view.allDay ? html`<br><span class="muted">${whenText(ctx, view, row.timezone)} (${row.timezone})</span>` : '';
+  const status = view.status === 'cancelled' ? html`<span class="status bad">Cancelled</span>` : html`<span class="status ok">Confirmed</span>`;
+  const link = row.url && /^https?:\/\//i.test(row.url) ? html`<a href="${row.url}" rel="noopener noreferrer">${row.url}</a>` : row.url;
+  const details = html`<section class="card" aria-label="Details"><dl>
+<dt>When</dt><dd>${whenText(ctx, view, zone)}${other}${d.occurrence?.moved ? html`<br><span class="muted">Moved from its usual time.</span>` : ''}</dd>
+${repeatText(ctx, d)}<dt>Status</dt><dd>${status}</dd><dt>Calendar</dt><dd>${view.calendar}</dd><dt>Show as</dt><dd>${view.showAs === 'busy' ? 'Busy' : 'Free'}</dd>
+${view.location ? html`<dt>Location</dt><dd>${view.location}</dd>` : ''}${row.url ? html`<dt>Web address</dt><dd>${link}</dd>` : ''}
+${row.notes ? html`<dt>Notes</dt><dd style="white-space:pre-wrap">${row.notes}</dd>` : ''}</dl></section>`;
+  const back = html`<p><a href="${weekHref(dateIn(view.start, zone))}">← Back to the week</a></p>`;
+  if (row.is_appointment) {
+    return ctx.render(view.title, 'calendar', html`${STYLE}${back}${details}<p class="card">This is an accepted appointment: change or cancel it from its request in the <a href="/app/inbox">Inbox</a>.</p>`, error?.message ?? null);
+  }
+  const calendars = await ownerCalendars(env(ctx), ctx.owner.id);
+  const deletes = d.occurrence
+    ? [{ label: 'Delete this occurrence', value: 'occurrence', cls: 'danger' }, { label: 'Delete the whole series', value: 'series', cls: 'danger' }]
+    : [{ label: 'Delete event', value: 'series', cls: 'danger' }];
+  return ctx.render(
+    view.title,
+    'calendar',
+    html`${STYLE}${back}${details}
+<h2>Cancel or delete</h2><p class="muted">A cancelled event stays in the calendar, marked cancelled; a deleted one is removed.</p>
+<div class="card">${statusButtons(ctx, d)} ${actionForm(ctx, d, 'delete', deletes)}</div>
+<h2>Edit</h2>
+${eventForm(ctx, { action: '/app/calendar/event/edit', id: view.id, values: values ?? valuesOf(d), calendars, occurrence: d.occurrence !== null, customRule: d.repeat === 'custom' ? d.row.rrule : null, submit: 'Save changes', errorField: error?.field ?? null })}`,
+    error?.message ?? null,
+  );
+}
+
+const gone = (ctx: ConsoleContext) => ctx.redirect('/app/calendar', 'That event no longer exists.');
+
+/** Runs a change; a refused one shows the page again with the message (422), a vanished event goes back to the week. */
+async function attempt(ctx: ConsoleContext, change: () => Promise<ReturnType<ConsoleContext['redirect']>>, again: (e: ServiceError) => Promise<ReturnType<ConsoleContext['redirect']>>) {
+  try {
+    return await change();
+  } catch (e) {
+    if (!(e instanceof ServiceError)) throw e;
+    if (e.kind === 'not_found') return gone(ctx);
+    return again(e);
+  }
+}
+
+export const calendarSection: ConsoleSection = (scope) => {
+  scope.get('/calendar', async (ctx) => (ctx.query.view === 'agenda' ? agendaPage(ctx) : weekPage(ctx)));
+  scope.get('/calendar/new', async (ctx) => newPage(ctx));
+
+  scope.post('/calendar/new', async (ctx) => {
+    const v = postedValues(ctx);
+    const input = inputOf(v);
+    return attempt(
+      ctx,
+      async () => {
+        const made = await createEvent(env(ctx), ctx.owner, { ...input, repeat: input.repeat === 'unchanged' ? 'none' : input.repeat });
+        return ctx.redirect(weekHref(dateIn(made.start, ctx.owner.timezone)), `“${input.title.trim()}” was added.`);
+      },
+      (e) => newPage(ctx, v, e),
+    );
+  });
+
+  scope.get('/calendar/event', async (ctx) => {
+    const d = await eventDetails(env(ctx), ctx.owner.id, ctx.query.id ?? '');
+    return d ? eventPage(ctx, d) : gone(ctx);
+  });
+
+  scope.post('/calendar/event/edit', async (ctx) => {
+    const id = field(ctx.form, 'id');
+    const d = await eventDetails(env(ctx), ctx.owner.id, id);
+    if (!d) return gone(ctx);
+    const v = postedValues(ctx);
+    const oneOccurrence = d.occurrence !== null && v.scope !== 'series';
+    return attempt(
+      ctx,
+      async () => {
+        if (oneOccurrence) {
+          const changed = seriesOnlyChanges(v, valuesOf(d));
+          if (changed.length) throw new ServiceError('invalid', `The ${changed.join(', ')} belong to the whole series: choose “The whole series” to change them.`);
+          const done = await editOccurrence(env(ctx), ctx.owner, d.view.id, { title: v.title ?? '', times: timesOf(v), location: v.location || null, showAs: v.show_as === 'free' ? 'free' : 'busy' });
+          return ctx.redirect(weekHref(dateIn(done.start, ctx.owner.timezone)), done.changed ? 'This occurrence was changed.' : 'Nothing to change.');
+        }
+        const done = await updateEvent(env(ctx), ctx.owner, d.view.id, inputOf(v));
+        return ctx.redirect(weekHref(dateIn(done.start, ctx.owner.timezone)), d.occurrence ? 'The whole series was changed.' : 'The event was changed.');
+      },
+      (e) => eventPage(ctx, d, v, e),
+    );
+  });
+
+  scope.post('/calendar/event/status', async (ctx) => {
+    const id = field(ctx.form, 'id');
+    const d = await eventDetails(env(ctx), ctx.owner.id, id);
+    if (!d) return gone(ctx);
+    const [change, which] = field(ctx.form, 'scope').split(':');
+    const cancel = change !== 'restore';
+    const one = d.occurrence !== null && which === 'occurrence';
+    return attempt(
+      ctx,
+      async () => {
+        const e = env(ctx);
+        if (one) await (cancel ? cancelOccurrence : restoreOccurrence)(e, ctx.owner, d.view.id);
+        else await (cancel ? cancelEvent : restoreEvent)(e, ctx.owner, d.row.id);
+        const what = one ? 'This occurrence' : d.occurrence ? 'The whole series' : 'The event';
+        return ctx.redirect(eventHref(d.view.id), `${what} ${cancel ? 'was cancelled' : 'was restored'}.`);
+      },
+      (e) => eventPage(ctx, d, null, e),
+    );
+  });
+
+  scope.post('/calendar/event/delete', async (ctx) => {
+    const id = field(ctx.form, 'id');
+    const d = await eventDetails(env(ctx), ctx.owner.id, id);
+    if (!d) return gone(ctx);
+    const one = d.occurrence !== null && field(ctx.form, 'scope') === 'occurrence';
+    return attempt(
+      ctx,
+      async () => {
+        if (one) await deleteOccurrence(env(ctx), ctx.owner, d.view.id);
+        else await deleteEvent(env(ctx), ctx.owner, d.row.id);
+        const what = one ? 'This occurrence' : d.occurrence ? 'The whole series' : `“${d.view.title}”`;
+        return ctx.redirect(weekHref(dateIn(d.view.start, ctx.owner.timezone)), `${what} was deleted.`);
+      },
+      (e) => eventPage(ctx, d, null, e),
+    );
+  });
+};
