@@ -171,7 +171,7 @@ export async function registerConsole(app: FastifyInstance, services: ApiService
         query,
         form,
         render: (title, active, body, error) =>
-          html200(reply.code(error ? 422 : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null })),
+          html200(reply.code(error ? 422 : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="display:block;margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null })),
         redirect: (path, notice) => reply.redirect(notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}` : path, 303),
       };
     };
