@@ -56,7 +56,7 @@ for (const engine of ENGINES) {
 
       const accepted = await act(o.web, `/app/inbox/${id}/accept`);
       assert.equal(accepted.status, 303);
-      assert.match(accepted.notice ?? '', /^Accepted Ana Ruiz's appointment request — Undo/);
+      assert.match(accepted.notice ?? '', /^Accepting Ana Ruiz's appointment request in 5 seconds — you can still undo it\./);
       assert.match(accepted.body, /Waiting to take effect/);
       assert.match(accepted.body, new RegExp(`action="/app/inbox/${id}/undo"`));
       assert.match(accepted.body, /takes effect at 01:30:05/, 'the window ends at 00:30:05Z, 01:30:05 in Berlin (still winter time)');
@@ -106,7 +106,7 @@ for (const engine of ENGINES) {
       const o = await signedUpOwner(api);
       const id = await askAppointment(api, o, SLOT);
       const declined = await act(o.web, `/app/inbox/${id}/decline`);
-      assert.match(declined.notice ?? '', /^Declined Ana Ruiz's appointment request — Undo/);
+      assert.match(declined.notice ?? '', /^Declining Ana Ruiz's appointment request in 5 seconds — you can still undo it/);
       api.clock.advance(5 * SEC);
       await runJobs(api);
       assert.equal((await apiRequest(api, o, id)).status, 'declined');
@@ -125,7 +125,7 @@ for (const engine of ENGINES) {
       assert.match(page.body, /type="datetime-local" required min="2026-03-29T01:30" value="2026-03-30T10:00"/);
 
       const proposed = await act(o.web, `/app/inbox/${id}/reschedule`, { start: '2026-03-29T15:00' });
-      assert.match(proposed.notice ?? '', /^Proposed a new time for Ana Ruiz's appointment request \(Sun, 29 Mar 2026, 15:00\) — Undo/);
+      assert.match(proposed.notice ?? '', /^Proposing a new time for Ana Ruiz's appointment request \(Sun, 29 Mar 2026, 15:00\) in 5 seconds/);
       api.clock.advance(5 * SEC);
       await runJobs(api);
       const moved = await apiRequest(api, o, id);
@@ -137,7 +137,7 @@ for (const engine of ENGINES) {
       assert.match(booked.body, /Sun, 29 Mar 2026, 15:00–15:30/);
 
       const cancelled = await act(o.web, `/app/inbox/${id}/cancel`);
-      assert.match(cancelled.notice ?? '', /^Cancelled Ana Ruiz's appointment request — Undo/);
+      assert.match(cancelled.notice ?? '', /^Cancelling Ana Ruiz's appointment request in 5 seconds/);
       api.clock.advance(5 * SEC);
       await runJobs(api);
       const gone = await apiRequest(api, o, id);

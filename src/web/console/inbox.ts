@@ -149,7 +149,8 @@ ${handledTable(ctx, inbox.handled)}`,
   );
 }
 
-const DONE: Record<OwnerDecision['action'], string> = { accept: 'Accepted', decline: 'Declined', cancel: 'Cancelled', reschedule: 'Proposed a new time for' };
+/** What the owner just did: it takes effect after the undo window, so the notice says it will. */
+const DONE: Record<OwnerDecision['action'], string> = { accept: 'Accepting', decline: 'Declining', cancel: 'Cancelling', reschedule: 'Proposing a new time for' };
 
 function decisionOf(ctx: ConsoleContext, action: string): OwnerDecision | string {
   switch (action) {
@@ -189,7 +190,7 @@ export const inboxSection: ConsoleSection = (scope) => {
       if (typeof decision === 'string') return inboxPage(ctx, decision);
       const { request, effectiveAt } = await decide(env, ctx.owner.id, id, decision, { undoWindow: true });
       const to = decision.action === 'reschedule' ? ` (${fmt(ctx.owner.timezone).format(decision.start)})` : '';
-      const undo = effectiveAt ? ' — Undo within 5 seconds.' : '';
+      const undo = effectiveAt ? ' in 5 seconds — you can still undo it.' : '.';
       return ctx.redirect('/app/inbox', `${DONE[decision.action]} ${request.requester_name}'s ${request.kind === 'appointment' ? 'appointment' : 'task'} request${to}${undo}`);
     } catch (e) {
       if (e instanceof ServiceError) return inboxPage(ctx, e.message);

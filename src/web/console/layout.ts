@@ -22,7 +22,7 @@ const NAV_STYLE = `
 .top .who{margin-left:auto;color:var(--muted)}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--card);vertical-align:top}
 input,select,textarea{font:inherit;padding:.45rem;border-radius:6px;border:1px solid var(--muted);background:var(--bg);color:var(--fg);max-width:100%}
 label{font-weight:600}.row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.error{border-left:4px solid var(--danger);padding-left:.75rem}
-code,.secret{font-family:ui-monospace,Menlo,monospace;word-break:break-all}main{max-width:64rem}`;
+code,.secret{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}main{max-width:64rem}`;
 
 /** A console page: the navigation, the signed-in owner, and a hidden CSRF field every form copies. */
 export function consolePage(o: { title: string; owner: OwnerRow; active: Section; body: Markup; notice?: string | null; error?: string | null }): string {
