@@ -114,7 +114,7 @@ for (const engine of ENGINES) {
 
     it('owners and tokens: no owner can list or revoke another\'s token', async () => {
       assert.deepEqual((await listTokens(store.db, a.owner.id)).map((t) => t.id), [a.tokenId]);
-      assert.equal(await revokeToken(store.db, a.owner.id, b.tokenId, clock.now()), false);
+      assert.equal(await revokeToken(store.db, a.owner.id, b.tokenId, clock.now()), undefined);
       const bTokens = await listTokens(store.db, b.owner.id);
       assert.equal(bTokens[0]!.revoked_at, null);
       assert.equal((await findOwner(store.db, a.owner.id))?.username, a.owner.username);
