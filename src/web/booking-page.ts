@@ -13,6 +13,7 @@ import { listAppointmentTypes } from '../store/repos/appointment-types.js';
 import { findOwnerByUsername, isBookingEnabled } from '../store/repos/owners.js';
 import type { AppointmentTypeRow, OwnerRow } from '../store/schema.js';
 import { html, page, raw, type Markup } from './html.js';
+import { sameOrigin } from './same-origin.js';
 
 /**
  * The owner's public booking page `/{username}` (issue 6): appointment types, free slots from the
@@ -91,16 +92,6 @@ ${error ? html`<p class="notice" role="alert" style="border-color:var(--danger)"
   <p><button type="submit">Send request</button> <a href="${base}?${new URLSearchParams({ type: type.id, tz })}">Back</a></p>
   <p class="muted">${b.owner.display_name} accepts or declines your request; nothing is booked until then. You get an email with a link to follow it.</p>
 </form>`;
-}
-
-function sameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
 }
 
 const REFUSAL: Record<string, string> = {

@@ -10,6 +10,7 @@ import { requestContext } from '../store/repos/request-changes.js';
 import type { RequestRow } from '../store/schema.js';
 import { html, page, type Markup } from './html.js';
 import { appointmentIcs } from './ics.js';
+import { sameOrigin } from './same-origin.js';
 
 /**
  * The requester's status page (decisions §4: the `statusUrl`): the status, withdraw while pending,
@@ -97,17 +98,6 @@ function notFoundPage(reply: FastifyReply): FastifyReply {
     .code(404)
     .type('text/html; charset=utf-8')
     .send(page({ title: 'Link not found', body: html`<h1>This link does not work</h1><p>It may have expired (links last 30 days after a request is handled) or be mistyped.</p>` }));
-}
-
-/** A form post must come from this site (the link's secret already proves the requester). */
-function sameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
 }
 
 export async function registerStatusPage(app: FastifyInstance, services: ApiServices): Promise<void> {

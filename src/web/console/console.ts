@@ -7,6 +7,7 @@ import { ServiceError } from '../../services/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { html, page, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';
+import { sameOrigin } from '../same-origin.js';
 
 /**
  * The owner's console under /app (issue 6), and sign-up, sign-in and sign-out. A session lives in an
@@ -78,17 +79,6 @@ function signInForm(username: string, error: string | null): string {
 <p><button type="submit">Sign in</button> <a href="/signup">Create an account</a></p></form>`,
     error,
   );
-}
-
-/** A form that signs up or in must come from this site (no session exists yet to bind a token to). */
-function sameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
 }
 
 export async function registerConsole(app: FastifyInstance, services: ApiServices, sections: readonly ConsoleSection[]): Promise<void> {
