@@ -139,7 +139,7 @@ describe('in a browser: the owner console — sign-up, tokens, inbox with undo, 
     await owner.goto(`${world.base}/app/inbox`);
     await assert.doesNotReject(card.getByText('Sam Lee').first().waitFor());
     await card.getByRole('button', { name: 'Accept' }).click();
-    await owner.waitForURL(/\/app\/inbox\?notice=Accepted/);
+    await owner.waitForURL(/\/app\/inbox\?notice=Accepting/);
     await owner.getByRole('button', { name: 'Undo' }).click();
     await owner.waitForURL(/notice=Undone/);
     await assert.doesNotReject(owner.getByText('Undone: nothing was changed.').waitFor());
@@ -149,7 +149,7 @@ describe('in a browser: the owner console — sign-up, tokens, inbox with undo, 
 
     await owner.goto(`${world.base}/app/inbox`);
     await card.getByRole('button', { name: 'Accept' }).click();
-    await owner.waitForURL(/\/app\/inbox\?notice=Accepted/);
+    await owner.waitForURL(/\/app\/inbox\?notice=Accepting/);
     await assert.doesNotReject(owner.getByText(/Accepting Sam Lee's Intro call: takes effect at/).waitFor());
     await screenshot(owner, 'console-inbox');
     assert.equal(await requestStatus(requestId), 'pending', 'not before the window has passed');
