@@ -24,10 +24,10 @@ export const CURSOR_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const CURSOR_MAX_LENGTH = 512;
 export const CURSOR_PATTERN = '^[A-Za-z0-9_.-]{1,512}$';
 
-/** Fingerprint of a query: every parameter but cursor and limit, key order irrelevant. */
+/** Fingerprint of a query: every parameter but the cursor itself (limit included: a cursor is passed back with the same parameters), key order irrelevant. */
 export function queryFingerprint(route: string, query: Record<string, unknown>): string {
   const entries = Object.entries(query)
-    .filter(([k, v]) => k !== 'cursor' && k !== 'limit' && v !== undefined)
+    .filter(([k, v]) => k !== 'cursor' && v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash('sha256').update(JSON.stringify([route, entries])).digest('base64url').slice(0, 16);
 }
