@@ -99,14 +99,20 @@ const IDEMPOTENCY_HEADER = 'idempotency-key';
  * Every POST needs an Idempotency-Key of 16 to 64 letters, digits, `-` and `_` (spec "Limits"):
  * checked after the body is read (a body that is not JSON is 400 first) and before its fields.
  */
-async function checkIdempotencyKey(request: FastifyRequest): Promise<void> {
-  // No body is an empty one: POST /requests/{id}/withdraw takes no fields, sent or not.
-  if (request.body === undefined || request.body === null) request.body = {};
-  const key = request.headers[IDEMPOTENCY_HEADER];
-  if (key === undefined) throw new ApiError('invalid_input', 'The Idempotency-Key header is required on every POST.', 'Idempotency-Key');
-  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_RE.test(key)) {
-    throw new ApiError('invalid_input', 'Idempotency-Key must be 16 to 64 characters from letters, digits, "-" and "_".', 'Idempotency-Key');
-  }
+function checkIdempotencyKey(route: AnyRoute) {
+  // No body is an empty one where the route takes no required field (withdraw); elsewhere it is not JSON.
+  const required = ((route.body as { required?: string[] } | undefined)?.required ?? []).length > 0;
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.body === undefined) {
+      if (required) throw new ApiError('bad_request', 'The body is empty: send a JSON object (Content-Type: application/json).');
+      request.body = {};
+    }
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key === undefined) throw new ApiError('invalid_input', 'The Idempotency-Key header is required on every POST.', 'Idempotency-Key');
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_RE.test(key)) {
+      throw new ApiError('invalid_input', 'Idempotency-Key must be 16 to 64 characters from letters, digits, "-" and "_".', 'Idempotency-Key');
+    }
+  };
 }
 
 function idempotencyScope(request: FastifyRequest, reply: FastifyReply, now: Date, successStatus: number): IdempotencyScope {
@@ -151,9 +157,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // An empty JSON body is no body (clients often send Content-Type with an empty POST to
   // /requests/{id}/withdraw); anything else goes to Fastify's own parser, prototype-poisoning guard included.
+  // text/plain is read as JSON too (fetch's default for a string body): a body that is not JSON is
+  // 400 whatever it is labelled.
   const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
     return json(request, text, done);
@@ -261,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       method: route.method,
       url: `${API_PREFIX}${route.url}`,
       onRequest: guard(route),
-      ...(route.idempotent ? { preValidation: checkIdempotencyKey } : {}),
+      ...(route.idempotent ? { preValidation: checkIdempotencyKey(route) } : {}),
       schema: {
         operationId: route.operationId,
         summary: route.summary,

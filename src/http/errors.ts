@@ -66,9 +66,13 @@ export function fromServiceError(e: ServiceError): ApiError {
     case 'slot_unavailable':
       return new ApiError('slot_unavailable', e.message);
     case 'too_many_pending':
-      return new ApiError('too_many_pending', e.message);
-    case 'rate_limited':
-      return new ApiError('rate_limited', e.message, undefined, { 'Retry-After': String(e.retryAfterSeconds ?? 1) });
+      return new ApiError('too_many_pending', e.message, undefined, e.retryAfterSeconds ? { 'Retry-After': String(e.retryAfterSeconds) } : {});
+    case 'rate_limited': {
+      const wait = String(e.retryAfterSeconds ?? 1);
+      // The headers describe the limit that was reached: it is the one closest to running out (decisions §9).
+      const limit: Record<string, string> = e.limit !== undefined ? { 'RateLimit-Limit': String(e.limit), 'RateLimit-Remaining': '0', 'RateLimit-Reset': wait } : {};
+      return new ApiError('rate_limited', e.message, undefined, { 'Retry-After': wait, ...limit });
+    }
   }
 }
 

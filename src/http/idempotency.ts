@@ -45,6 +45,8 @@ export interface IdempotencyScope {
 
 interface StoredError {
   error: { code: ErrorCode; message: string; field?: string };
+  /** When a stored 429 may be retried (ms since the epoch): its replays answer a Retry-After from it. */
+  retryAt?: number;
 }
 
 const REPLAYED = { 'Idempotent-Replayed': 'true' };
@@ -56,8 +58,9 @@ function replay<R>(scope: IdempotencyScope, record: KeyRecord): R {
   }
   scope.markReplayed();
   if (record.status !== null && record.status >= 400) {
-    const { error } = record.body as StoredError;
-    throw new ApiError(error.code, error.message, error.field, REPLAYED);
+    const { error, retryAt } = record.body as StoredError;
+    const retry: Record<string, string> = retryAt !== undefined ? { 'Retry-After': String(Math.max(1, Math.ceil((retryAt - scope.now.getTime()) / 1000))) } : {};
+    throw new ApiError(error.code, error.message, error.field, { ...REPLAYED, ...retry });
   }
   return record.body as R;
 }
@@ -107,7 +110,11 @@ export async function once<P, R>(db: Db, scope: IdempotencyScope, prepare: () =>
       } catch (e) {
         const api = asApiError(e);
         if (!api || !STORED_ERRORS.has(api.code)) throw api ?? e;
-        const stored: StoredError = { error: { code: api.code, message: api.message, ...(api.field !== undefined ? { field: api.field } : {}) } };
+        const retryAfter = api.headers['Retry-After'];
+        const stored: StoredError = {
+          error: { code: api.code, message: api.message, ...(api.field !== undefined ? { field: api.field } : {}) },
+          ...(retryAfter ? { retryAt: scope.now.getTime() + Number(retryAfter) * 1000 } : {}),
+        };
         await saveOutcome(trx, scope.tokenId, scope.key, api.status, stored);
         return { kind: 'error', error: api };
       }

@@ -68,6 +68,8 @@ export function validationError(errors: ErrorObject[], part: string | undefined)
     case 'pattern':
       return new ApiError('invalid_input', `"${path}" is not in the expected format.`, path);
     default:
-      return new ApiError('invalid_input', `"${path || kind}" ${e.message ?? 'is invalid'}.`, path || undefined);
+      // The whole body or query, not one field of it: no `field`.
+      if (!path) return new ApiError('invalid_input', `The ${part === 'body' || part === undefined ? 'body' : kind === 'parameter' ? 'query' : kind} ${e.message ?? 'is invalid'}.`);
+      return new ApiError('invalid_input', `"${path}" ${e.message ?? 'is invalid'}.`, path);
   }
 }

@@ -10,8 +10,10 @@ export class ServiceError extends Error {
     message: string,
     /** The field at fault, for `invalid`. */
     readonly field?: string,
-    /** Seconds until a retry can succeed, for `rate_limited`. */
+    /** Seconds until a retry can succeed, for `rate_limited` and `too_many_pending`. */
     readonly retryAfterSeconds?: number,
+    /** The limit that was reached, for `rate_limited` (its RateLimit-* headers). */
+    readonly limit?: number,
   ) {
     super(message);
   }

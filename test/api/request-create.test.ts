@@ -216,6 +216,16 @@ for (const engine of ENGINES) {
       for (const key of ['short', 'k'.repeat(65), 'has space in it 123', 'ünïcödé-key-1234567', 'dots.are.not.allowed']) {
         assertError(await post(api, TASKS, token, taskBody(), key), 422, 'invalid_input', 'Idempotency-Key');
       }
+      // A body is JSON whatever its label (text/plain is fetch's default); anything else is 400.
+      const plain = await api.app.inject({ method: 'POST', url: TASKS, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'idempotency-key': 'p'.repeat(20) }, payload: 'hello' });
+      assertError(plain, 400, 'bad_request');
+      const plainJson = await api.app.inject({ method: 'POST', url: TASKS, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain;charset=UTF-8', 'idempotency-key': 'q'.repeat(20) }, payload: JSON.stringify(taskBody()) });
+      assert.equal(plainJson.statusCode, 201, plainJson.body);
+      const empty = await api.app.inject({ method: 'POST', url: TASKS, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'r'.repeat(20) }, payload: '' });
+      assertError(empty, 400, 'bad_request');
+      const array = await post(api, TASKS, token, []);
+      const arrayError = assertError(array, 422, 'invalid_input');
+      assert.match(arrayError.message, /^The body must be object/);
       const fine = await post(api, TASKS, token, taskBody(), 'A-b_0'.repeat(4));
       assert.equal(fine.statusCode, 201, fine.body);
     });

@@ -31,7 +31,16 @@ for (const engine of ENGINES) {
       await seedRequest(api.rt.store.db, owner.id, { requester: { email: null, phone: '+4915112345678' } });
       const byPhone = await post(api, TASKS, token, taskBody({ requester: { name: 'Phone', email: 'new@example.com', phone: '+4915112345678' } }));
       assertError(byPhone, 429, 'too_many_pending');
-      assert.equal(byPhone.headers['retry-after'], undefined, 'too_many_pending is not a rate limit');
+      // Like every 429 it says when to retry: when the first pending one ends at the latest, its expiry.
+      // (The three seeded above were stored without an expiry, so that answer has none to give.)
+      const fourth = await post(api, TASKS, token, taskBody({ requester: { name: 'Dee', email: 'dee@example.com' } }), 'again-key-0000000001');
+      assertError(fourth, 429, 'too_many_pending');
+      // Dee's first task request expires 30 days after it was made (it has no suggested date).
+      assert.equal(fourth.headers['retry-after'], String(30 * 86_400));
+      const replay = await post(api, TASKS, token, taskBody({ requester: { name: 'Dee', email: 'dee@example.com' } }), 'again-key-0000000001');
+      assertError(replay, 429, 'too_many_pending');
+      assert.equal(replay.headers['idempotent-replayed'], 'true');
+      assert.equal(replay.headers['retry-after'], String(30 * 86_400), 'a replay says when to retry too');
     });
 
     it('counts test-mode requests apart from live ones', async () => {
@@ -60,6 +69,10 @@ for (const engine of ENGINES) {
       // The oldest of the five was made at 06:00 yesterday: one more is allowed at 06:00 today.
       const now = Date.parse(T0) + 3 * 60_000;
       assert.equal(sixth.headers['retry-after'], String(Math.ceil((Date.parse('2026-10-25T06:00:00Z') - now) / 1000)));
+      // The headers describe the limit that was reached (5 a day for this requester), not the token's.
+      assert.equal(sixth.headers['ratelimit-limit'], '5');
+      assert.equal(sixth.headers['ratelimit-remaining'], '0');
+      assert.equal(sixth.headers['ratelimit-reset'], sixth.headers['retry-after']);
       // A refused call keeps no outcome: the same key works once the day has rolled on.
       api.clock.set('2026-10-25T06:00:01Z');
       const later = await post(api, TASKS, token, taskBody({ requester: { name: 'Fay', email: 'fay@example.com' } }), key);

@@ -6,12 +6,13 @@ import {
   hasText,
   isPastDate,
   MAX_PENDING_PER_REQUESTER,
+  MAX_PER_REQUESTER_PER_DAY,
   requestDeadline,
   requesterIdentity,
 } from '../../domain/request-rules.js';
 import { ianaZone } from '../../domain/zones.js';
 import type { Db } from '../../store/db.js';
-import { countPending, creationsSince, insertRequest, isBlocked, lockRequester } from '../../store/repos/request-changes.js';
+import { creationsSince, insertRequest, isBlocked, lockRequester, pendingOf } from '../../store/repos/request-changes.js';
 import type { RequestRow } from '../../store/schema.js';
 import { setTimerJob } from '../../workers/jobs.js';
 import type { AvailabilityService } from '../availability.js';
@@ -102,9 +103,14 @@ export async function insertNewRequest(trx: Db, env: RequestEnv, input: CheckedR
   const identity = requesterIdentity(input.requester);
   await lockRequester(trx, input.ownerId, identity);
   const wait = dailyLimitWait(await creationsSince(trx, input.ownerId, identity, input.test, new Date(now.getTime() - DAY_MS)), now);
-  if (wait > 0) throw new ServiceError('rate_limited', 'This requester has sent 5 requests in the last 24 hours; retry after the time in Retry-After.', undefined, wait);
-  if ((await countPending(trx, input.ownerId, identity, input.test)) >= MAX_PENDING_PER_REQUESTER) {
-    throw new ServiceError('too_many_pending', 'This requester already has three requests waiting for the owner.');
+  if (wait > 0) {
+    throw new ServiceError('rate_limited', 'This requester has sent 5 requests in the last 24 hours; retry after the time in Retry-After.', undefined, wait, MAX_PER_REQUESTER_PER_DAY);
+  }
+  const pending = await pendingOf(trx, input.ownerId, identity, input.test);
+  if (pending.count >= MAX_PENDING_PER_REQUESTER) {
+    // Retry-After: when the first of them ends at the latest (it expires at its time unless answered sooner).
+    const after = pending.firstEnds ? Math.max(1, Math.ceil((pending.firstEnds.getTime() - now.getTime()) / 1000)) : undefined;
+    throw new ServiceError('too_many_pending', 'This requester already has three requests waiting for the owner.', undefined, after);
   }
   const blocked = await isBlocked(trx, input.ownerId, identity);
   const expiresAt = requestDeadline(

@@ -36,18 +36,21 @@ export async function lockRequester(trx: Db, ownerId: string, id: Identity): Pro
   for (const k of keys) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${ownerId}|${k}`}, 0))`.execute(trx);
 }
 
-/** The requester's pending requests at the owner, in one mode (test requests count apart from live ones). */
-export async function countPending(trx: Db, ownerId: string, id: Identity, test: boolean): Promise<number> {
+/**
+ * The requester's pending requests at the owner, in one mode (test requests count apart from live
+ * ones), and the earliest time one of them ends (its expiry, at the latest).
+ */
+export async function pendingOf(trx: Db, ownerId: string, id: Identity, test: boolean): Promise<{ count: number; firstEnds: Date | null }> {
   const r = await trx
     .selectFrom('requests')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('expires_at').as('first')])
     .where('owner_id', '=', ownerId)
     .where('status', '=', 'pending')
     .where('test', '=', test)
     .where('deleted_at', 'is', null)
     .where(sameRequester(id))
     .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return { count: Number(r.n), firstEnds: (r.first as Date | null) ?? null };
 }
 
 /** When the requester's requests at the owner were made since `since`, oldest first (any source, any status). */
