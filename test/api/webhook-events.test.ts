@@ -11,17 +11,9 @@ import { recordEvent, type EventData } from '../../src/store/repos/outbox.js';
 import { revokePersonalToken } from '../../src/services/tokens.js';
 import type { EventType } from '../../src/domain/webhook-events.js';
 import type { OwnerRow } from '../../src/store/schema.js';
+import type { EventJson } from '../helpers/receiver.js';
 import { assertEnvelope, assertError, DAY, FIELDS, keys, withoutRequestId } from './expect.js';
 
-interface EventJson {
-  id: string;
-  type: string;
-  apiVersion: string;
-  occurredAt: string;
-  account: string;
-  test: boolean;
-  data: Record<string, unknown>;
-}
 interface PageJson {
   data: EventJson[];
   nextCursor: string | null;

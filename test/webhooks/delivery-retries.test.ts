@@ -1,10 +1,9 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
-import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
+import { ok, useReceiver, type Hit, type Route } from '../helpers/receiver.js';
 import { newId } from '../../src/domain/ids.js';
 import type { EventType } from '../../src/domain/webhook-events.js';
 import type { OutboundPolicy } from '../../src/net/public-address.js';
@@ -30,20 +29,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-interface Hit {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  /** The pinned clock when the receiver got it (the attempt's time). */
-  at: number;
-}
-interface Answer {
-  status: number;
-  headers?: Record<string, string>;
-}
-type Route = (hit: Hit) => Answer;
 
-const ok: Route = () => ({ status: 200 });
 const always = (status: number): Route => () => ({ status });
 const attemptOf = (h: Hit) => Number(h.headers['svc-delivery-attempt']);
 const tOf = (h: Hit) => Number(/(?:^|,)t=(\d+)/.exec(String(h.headers['svc-signature']))![1]);
@@ -53,32 +39,13 @@ for (const engine of ENGINES) {
   describe(`webhook retries and endpoint health on ${engine}`, () => {
     const api = useApi(engine, T0);
     const db = () => api.rt.store.db;
-    let receiver: TestHttpsServer;
-    const hits: Hit[] = [];
-    const routes = new Map<string, Route>();
-    before(async () => {
-      receiver = await startHttpsServer((req, res) => {
-        let raw = '';
-        req.on('data', (c) => (raw += c));
-        req.on('end', () => {
-          const hit: Hit = { path: req.url ?? '', headers: req.headers, body: raw, at: api.clock.now().getTime() };
-          hits.push(hit);
-          const answer = (routes.get(hit.path) ?? ok)(hit);
-          res.writeHead(answer.status, answer.headers ?? {});
-          res.end('ok');
-        });
-      });
-    });
-    after(() => receiver.close());
+    const receiver = useReceiver(api);
+    const { routes, hitsOn } = receiver;
     beforeEach(() => api.clock.set(T0));
-    // Every runOnce claims whatever is due in the shared store: nothing a test leaves behind may leak into the next.
-    afterEach(async () => {
-      await db().updateTable('webhook_deliveries').set({ status: 'cancelled', locked_by: null, locked_until: null }).where('status', '=', 'pending').execute();
-    });
 
     const policy: OutboundPolicy = { allowPrivateHosts: ['localhost'] };
     const env = () => ({ db: db(), clock: api.clock, policy });
-    const worker = (extra: { perEndpoint?: number } = {}) => new DeliveryWorker({ db: db(), clock: api.clock, policy, ca: receiver.ca, random: () => 0.5, ...extra });
+    const worker = (extra: { perEndpoint?: number } = {}) => new DeliveryWorker({ db: db(), clock: api.clock, policy, ca: receiver.server.ca, random: () => 0.5, ...extra });
     /** One claim-and-deliver pass; returns how many deliveries it claimed. */
     const run = async (extra: { perEndpoint?: number } = {}) => {
       const w = worker(extra);
@@ -99,7 +66,6 @@ for (const engine of ENGINES) {
       throw new Error('the deliveries did not drain');
     };
     const at = (ms: number) => api.clock.set(new Date(t0 + ms));
-    const hitsOn = (path: string) => hits.filter((h) => h.path === path);
     const event = (owner: OwnerRow, type: EventType = 'request.created') =>
       recordEvent(db(), { ownerId: owner.id, type, data: type.startsWith('task.') ? { object: 'task', id: newId() } : { object: 'request', id: newId() }, test: false, occurredAt: api.clock.now() });
     const deliveryOf = (eventId: string) => db().selectFrom('webhook_deliveries').selectAll().where('event_id', '=', eventId).executeTakeFirstOrThrow();
@@ -114,7 +80,7 @@ for (const engine of ENGINES) {
       const tokenId = o.tokenId ?? (await createPersonalToken(db(), api.clock, { ownerId: owner.id, name: 'hooks', scopes: ['webhooks', 'requests:read', 'tasks:read'], test: o.test ?? false, expiresInSeconds: null })).id;
       const path = `/hook/${randomUUID()}`;
       routes.set(path, ok);
-      const { endpoint, secret } = await addEndpoint(env(), { ownerId: owner.id, tokenId, url: receiver.url('localhost', path) });
+      const { endpoint, secret } = await addEndpoint(env(), { ownerId: owner.id, tokenId, url: receiver.server.url('localhost', path) });
       assert.equal(await run(), 1, 'the ping on add');
       assert.equal(hitsOn(path).length, 1);
       assert.equal(hitsOn(path)[0]!.headers['svc-event-type'], 'ping');
@@ -280,9 +246,9 @@ for (const engine of ENGINES) {
       const h = await hooked({
         route: (hit) =>
           attemptOf(hit) === 1
-            ? { status: 302, headers: { Location: receiver.url('localhost', target) } }
+            ? { status: 302, headers: { Location: receiver.server.url('localhost', target) } }
             : attemptOf(hit) === 2
-              ? { status: 307, headers: { Location: receiver.url('localhost', target) } }
+              ? { status: 307, headers: { Location: receiver.server.url('localhost', target) } }
               : { status: 200 },
       });
       const eventId = await event(h.owner);
@@ -381,7 +347,7 @@ for (const engine of ENGINES) {
       // Another endpoint (another owner) with its own ping and event.
       const owner2 = await api.owner();
       const tokenId2 = (await createPersonalToken(db(), api.clock, { ownerId: owner2.id, name: 'hooks', scopes: ['webhooks', 'requests:read'], test: false, expiresInSeconds: null })).id;
-      const { endpoint: two } = await addEndpoint(env(), { ownerId: owner2.id, tokenId: tokenId2, url: receiver.url('localhost', `/hook/${randomUUID()}`) });
+      const { endpoint: two } = await addEndpoint(env(), { ownerId: owner2.id, tokenId: tokenId2, url: receiver.server.url('localhost', `/hook/${randomUUID()}`) });
       await event(owner2);
       const second = await claim('worker-B');
       assert.equal(second.filter((d) => d.endpoint_id === one.endpointId).length, 0, 'the first endpoint already has 5 in flight');

@@ -1,12 +1,11 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { LookupAddress } from 'node:dns';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { post, taskBody } from '../helpers/requests.js';
-import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
+import { useReceiver, type EventJson, type Hit } from '../helpers/receiver.js';
 import { newId } from '../../src/domain/ids.js';
 import { formatInstant } from '../../src/domain/instant.js';
 import type { EventType } from '../../src/domain/webhook-events.js';
@@ -32,21 +31,6 @@ const t0 = Date.parse(T0);
 const S = 1000;
 const H = 3_600_000;
 
-interface Hit {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  at: number;
-}
-interface EventJson {
-  id: string;
-  type: string;
-  apiVersion: string;
-  occurredAt: string;
-  account: string;
-  test: boolean;
-  data: Record<string, unknown>;
-}
 
 const v1Of = (h: Hit) => [...String(h.headers['svc-signature']).matchAll(/v1=([0-9a-f]{64})/g)].map((m) => m[1]!);
 const RECORD_KEYS = ['id', 'type', 'apiVersion', 'occurredAt', 'account', 'test', 'data'];
@@ -55,39 +39,20 @@ for (const engine of ENGINES) {
   describe(`webhook delivery rules on ${engine}`, () => {
     const api = useApi(engine, T0);
     const db = () => api.rt.store.db;
-    let receiver: TestHttpsServer;
-    const hits: Hit[] = [];
-    const statusOf = new Map<string, number>();
-    before(async () => {
-      receiver = await startHttpsServer((req, res) => {
-        let raw = '';
-        req.on('data', (c) => (raw += c));
-        req.on('end', () => {
-          const hit: Hit = { path: req.url ?? '', headers: req.headers, body: raw, at: api.clock.now().getTime() };
-          hits.push(hit);
-          res.statusCode = statusOf.get(hit.path) ?? 200;
-          res.end('ok');
-        });
-      });
-    });
-    after(() => receiver.close());
+    const receiver = useReceiver(api);
+    const { hits, hitsOn } = receiver;
     beforeEach(() => api.clock.set(T0));
-    // Every runOnce claims whatever is due in the shared store: nothing a test leaves behind may leak into the next.
-    afterEach(async () => {
-      await db().updateTable('webhook_deliveries').set({ status: 'cancelled', locked_by: null, locked_until: null }).where('status', '=', 'pending').execute();
-    });
 
     const policy: OutboundPolicy = { allowPrivateHosts: ['localhost'] };
     const env = () => ({ db: db(), clock: api.clock, policy });
     const run = async (p: OutboundPolicy = policy) => {
-      const w = new DeliveryWorker({ db: db(), clock: api.clock, policy: p, ca: receiver.ca, random: () => 0.5 });
+      const w = new DeliveryWorker({ db: db(), clock: api.clock, policy: p, ca: receiver.server.ca, random: () => 0.5 });
       try {
         return await w.runOnce();
       } finally {
         await w.close();
       }
     };
-    const hitsOn = (path: string) => hits.filter((h) => h.path === path);
     const typesOn = (path: string) => hitsOn(path).map((h) => String(h.headers['svc-event-type']));
     const record = (owner: OwnerRow, type: EventType, opts: { data?: EventData; test?: boolean } = {}) =>
       recordEvent(db(), {
@@ -102,7 +67,7 @@ for (const engine of ENGINES) {
     /** An endpoint on a path of its own, its ping delivered. */
     async function endpoint(owner: OwnerRow, tokenId: string) {
       const path = `/hook/${randomUUID()}`;
-      const { endpoint: e, secret } = await addEndpoint(env(), { ownerId: owner.id, tokenId, url: receiver.url('localhost', path) });
+      const { endpoint: e, secret } = await addEndpoint(env(), { ownerId: owner.id, tokenId, url: receiver.server.url('localhost', path) });
       assert.ok((await run()) >= 1);
       assert.deepEqual(typesOn(path), ['ping']);
       return { id: e.id, secret, path };
@@ -171,7 +136,7 @@ for (const engine of ENGINES) {
       const epA = await endpoint(owner, a.id);
       const epB = await endpoint(owner, b.id);
       await assert.rejects(
-        addEndpoint(env(), { ownerId: owner.id, tokenId: c.id, url: receiver.url('localhost', `/hook/${randomUUID()}`) }),
+        addEndpoint(env(), { ownerId: owner.id, tokenId: c.id, url: receiver.server.url('localhost', `/hook/${randomUUID()}`) }),
         (e) => e instanceof ServiceError && e.kind === 'invalid' && /webhooks/.test(e.message),
         'a token without webhooks cannot have an endpoint',
       );
@@ -343,7 +308,7 @@ for (const engine of ENGINES) {
       const a = await token(owner, ['webhooks', 'requests:read']);
       const { endpoint: ep } = await addEndpoint({ db: db(), clock: api.clock, policy: strict }, { ownerId: owner.id, tokenId: a.id, url: 'https://hooks.test/hook' });
       const seen = hits.length;
-      const connections = receiver.connections;
+      const connections = receiver.server.connections;
 
       answer = [{ address: '127.0.0.1', family: 4 }];
       assert.equal(await run(strict), 1);
@@ -369,7 +334,7 @@ for (const engine of ENGINES) {
       assert.match(log.attemptLog[0]!.error ?? '', /hooks\.test resolves to 127\.0\.0\.1: loopback/);
       assert.match(log.attemptLog[1]!.error ?? '', /10\.1\.2\.3: private/);
       assert.equal(hits.length, seen, 'nothing reached the receiver');
-      assert.equal(receiver.connections, connections, 'not even a connection');
+      assert.equal(receiver.server.connections, connections, 'not even a connection');
     });
   });
 }
