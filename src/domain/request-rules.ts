@@ -19,6 +19,13 @@ export const E164_PATTERN = '^\\+[1-9][0-9]{1,14}$';
  */
 export const EMAIL_PATTERN = '^[^\\s@<>()\\[\\],;:"\\\\]+@[^\\s@<>()\\[\\],;:"\\\\]+\\.[^\\s@<>()\\[\\],;:"\\\\]+$';
 
+const EMAIL_RE = new RegExp(EMAIL_PATTERN);
+const E164_RE = new RegExp(E164_PATTERN);
+
+/** An email address mail systems take (EMAIL_PATTERN), at most 254 characters (decisions §9). */
+export const isEmailAddress = (s: string): boolean => s.length <= 254 && EMAIL_RE.test(s);
+export const isE164 = (s: string): boolean => E164_RE.test(s);
+
 /** The requester as limits count them: lower-cased email, E.164 phone (decisions §4). */
 export interface RequesterIdentity {
   email: string | null;

@@ -286,9 +286,6 @@ export async function editOccurrence(env: CalendarEnv, owner: OwnerRef, occurren
   });
 }
 
-/** Moves one occurrence of a series (times as in editOccurrence). */
-export const moveOccurrence = (env: CalendarEnv, owner: OwnerRef, occurrenceId: string, times: EventTimes) => editOccurrence(env, owner, occurrenceId, { times });
-
 async function setOccurrenceCancelled(env: CalendarEnv, owner: OwnerRef, occurrenceId: string, cancelled: boolean): Promise<Changed> {
   const now = env.clock.now();
   return env.db.transaction().execute(async (trx) => {

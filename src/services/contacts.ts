@@ -1,6 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import { asUuid, newId } from '../domain/ids.js';
-import { E164_PATTERN, EMAIL_PATTERN } from '../domain/request-rules.js';
+import { isE164, isEmailAddress } from '../domain/request-rules.js';
 import type { Db } from '../store/db.js';
 import type { ContactsTable } from '../store/schema.js';
 import { sql, type Selectable } from 'kysely';
@@ -20,16 +20,13 @@ export interface ContactInput {
   name?: string | null;
 }
 
-const EMAIL_RE = new RegExp(EMAIL_PATTERN);
-const E164_RE = new RegExp(E164_PATTERN);
-
 function checked(input: ContactInput): { email: string | null; phone: string | null; name: string | null } {
   const email = input.email?.trim().toLowerCase() || null;
   const phone = input.phone?.replace(/[\s\-().]/g, '') || null;
   const name = input.name?.trim().slice(0, 200) || null;
   if (email === null && phone === null) throw new ServiceError('invalid', 'Give an email address or a phone number to block.', 'email');
-  if (email !== null && (email.length > 254 || !EMAIL_RE.test(email))) throw new ServiceError('invalid', `"${email}" is not an email address.`, 'email');
-  if (phone !== null && !E164_RE.test(phone)) throw new ServiceError('invalid', 'A phone number must be in international form, such as +4930123456.', 'phone');
+  if (email !== null && !isEmailAddress(email)) throw new ServiceError('invalid', `"${email}" is not an email address.`, 'email');
+  if (phone !== null && !isE164(phone)) throw new ServiceError('invalid', 'A phone number must be in international form, such as +4930123456.', 'phone');
   return { email, phone, name };
 }
 

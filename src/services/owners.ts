@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import { newAccountId, newId } from '../domain/ids.js';
+import { isEmailAddress } from '../domain/request-rules.js';
 import { ianaZone } from '../domain/zones.js';
 import type { Db } from '../store/db.js';
 import type { OwnerRow } from '../store/schema.js';
@@ -17,7 +18,6 @@ export interface NewOwner {
   passwordHash?: string | null;
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const USERNAME_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 /** Paths of the service itself: a booking page /{username} must not hide them. */
@@ -34,7 +34,7 @@ export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promis
   const timezone = ianaZone(input.timezone);
   if (!timezone) throw new ServiceError('invalid', `timezone: "${input.timezone}" is not an IANA time zone such as Europe/Berlin`);
   const email = input.email?.trim().toLowerCase() || null;
-  if (email !== null && (email.length > 254 || !EMAIL_RE.test(email))) throw new ServiceError('invalid', `email: "${input.email}" is not an email address`);
+  if (email !== null && !isEmailAddress(email)) throw new ServiceError('invalid', `email: "${input.email}" is not an email address`);
   if (await findOwnerByUsername(db, input.username)) throw new ServiceError('conflict', `username "${input.username}" is taken`);
   const now = clock.now();
   const owner: OwnerRow = {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isoDate, localDay } from '../domain/availability.js';
 import { asUuid } from '../domain/ids.js';
 import { formatInstant, isValidDate, parseInstant } from '../domain/instant.js';
-import { canonicalLocale } from '../domain/request-rules.js';
+import { canonicalLocale, isEmailAddress } from '../domain/request-rules.js';
 import { ianaZone } from '../domain/zones.js';
 import type { ApiServices } from '../http/route.js';
 import { createRequest } from '../services/requests/create.js';
@@ -150,7 +150,7 @@ export async function registerBookingPage(app: FastifyInstance, services: ApiSer
       const values = { name: (f.name ?? '').slice(0, 200), email: (f.email ?? '').trim().slice(0, 254), message: (f.message ?? '').slice(0, 5000) };
       const again = (error: string) => send(reply.code(422), `${type.name} with ${b.owner.display_name}`, formPage(b, type, tz, start, locale, `/${b.owner.username}`, error, values), locale);
       if (!values.name.trim()) return again('Please give your name.');
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) return again('Please give an email address we can write to.');
+      if (!isEmailAddress(values.email)) return again('Please give an email address we can write to.');
       try {
         const created = await createRequest(requestEnv(services), services.availability, {
           ownerId: b.owner.id,

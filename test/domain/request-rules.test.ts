@@ -5,6 +5,8 @@ import {
   dailyLimitWait,
   E164_PATTERN,
   hasText,
+  isE164,
+  isEmailAddress,
   isPastDate,
   MAX_PENDING_PER_REQUESTER,
   MAX_PER_REQUESTER_PER_DAY,
@@ -217,5 +219,14 @@ describe('dailyLimitWait (rolling 24 h, 5 a day)', () => {
     // 7 made: 3 must leave the window, so the 3rd oldest decides.
     const recent = [ago(23 * HOUR), ago(22 * HOUR), ago(21 * HOUR), ago(4 * HOUR), ago(3 * HOUR), ago(2 * HOUR), ago(HOUR)];
     assert.equal(dailyLimitWait(recent, now), 3 * 3600);
+  });
+});
+
+describe('email and phone checks shared by the API, the public page, contacts and owners', () => {
+  it('takes addresses mail systems take, at most 254 characters, and E.164 numbers only', () => {
+    for (const ok of ['ana@example.com', 'a.b+tag@mail.example.co.uk', `${'a'.repeat(240)}@example.com`]) assert.equal(isEmailAddress(ok), true, ok);
+    for (const bad of ['', 'ana', 'ana@example', 'a b@example.com', 'a"b@example.com', '<a@example.com>', `${'a'.repeat(250)}@x.io`]) assert.equal(isEmailAddress(bad), false, bad);
+    for (const ok of ['+4915112345678', '+12125550100']) assert.equal(isE164(ok), true, ok);
+    for (const bad of ['030 1234567', '+0123456', '4915112345678', '+1234567890123456']) assert.equal(isE164(bad), false, bad);
   });
 });

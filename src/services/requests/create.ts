@@ -4,6 +4,8 @@ import {
   canonicalLocale,
   dailyLimitWait,
   hasText,
+  isE164,
+  isEmailAddress,
   isPastDate,
   MAX_PENDING_PER_REQUESTER,
   MAX_PER_REQUESTER_PER_DAY,
@@ -71,6 +73,9 @@ export async function checkNewRequest(availability: AvailabilityService, input: 
   const r = input.requester;
   if (!hasText(r.name)) throw invalid('requester.name', 'requester.name must contain some text.');
   if (r.email === undefined && r.phone === undefined) throw invalid('requester', 'requester needs an email or a phone (or both).');
+  // Callers without the API's schema (the public page) get the same checks here.
+  if (r.email !== undefined && !isEmailAddress(r.email.trim())) throw invalid('requester.email', 'requester.email is not an email address.');
+  if (r.phone !== undefined && !isE164(r.phone)) throw invalid('requester.phone', 'requester.phone must be E.164, such as +4915112345678.');
   const zone = ianaZone(input.requesterTimezone);
   if (!zone) throw invalid('requesterTimezone', `"${input.requesterTimezone}" is not an IANA time zone such as Europe/Berlin.`);
   const locale = canonicalLocale(input.requesterLocale);
