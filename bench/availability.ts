@@ -15,6 +15,7 @@ import { loadBusyTime } from '../src/services/busy-time.js';
 import { createOwner } from '../src/services/owners.js';
 import { createPersonalToken } from '../src/services/tokens.js';
 import { openStore, type Db, type Store } from '../src/store/db.js';
+import { insertEvents } from '../src/store/repos/event-changes.js';
 import { arg, CountingButUnlimitedStore, fastifyCeiling, hidePassword, load, PG_URL, postgresStore } from './support.js';
 
 const SECONDS = arg('seconds', 10);
@@ -53,7 +54,7 @@ async function seedOwner(db: Db, clock: ReturnType<typeof fixedClock>) {
     const start = base + Math.floor(random() * 14 * 96) * 15 * 60_000;
     rows.push(row(start, 30 + 15 * Math.floor(random() * 4), rules[i % rules.length]!));
   }
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('events').values(rows.slice(i, i + 500)).execute();
+  await insertEvents(db, owner.id, rows);
   const office = [['09:00', '12:00'], ['13:00', '18:00']];
   const settings = await setBookingSettings(db, clock, owner.id, {
     enabled: true,

@@ -75,14 +75,15 @@ export interface WindowQuery {
 
 const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 
-function overlaps(start: Date, end: Date, from: Date, to: Date): boolean {
+/** [start, end) overlaps [from, to); an instant (start = end) counts when it lies inside. */
+export function overlaps(start: Date, end: Date, from: Date, to: Date): boolean {
   const s = start.getTime();
   const e = end.getTime();
   if (s === e) return s >= from.getTime() && s < to.getTime();
   return s < to.getTime() && e > from.getTime();
 }
 
-function singleView(e: StoredEvent): EventView {
+export function singleView(e: StoredEvent): EventView {
   return {
     id: e.id,
     title: e.title,
@@ -122,9 +123,10 @@ function seriesInput(e: StoredEvent) {
   };
 }
 
-function occurrenceViews(series: StoredEvent, overrides: StoredOverride[], from: Date, to: Date): EventView[] {
+/** The series' occurrences overlapping [from, to) as the API shows them; at most `limit` (the earliest). */
+export function occurrenceViews(series: StoredEvent, overrides: StoredOverride[], from: Date, to: Date, limit?: number): EventView[] {
   const byStart = new Map(overrides.map((o) => [o.originalStart, o]));
-  return expandSeries(seriesInput(series), overrides.map(toOverrideInput), { from, to }).map((occ) => {
+  return expandSeries(seriesInput(series), overrides.map(toOverrideInput), { from, to }, limit === undefined ? undefined : { limit }).map((occ) => {
     const o = byStart.get(occ.originalStart) ?? null;
     return {
       ...singleView(series),
@@ -141,6 +143,12 @@ function occurrenceViews(series: StoredEvent, overrides: StoredOverride[], from:
       updatedAt: o ? later(o.updatedAt, series.updatedAt) : series.updatedAt,
     };
   });
+}
+
+/** Where a deleted occurrence's marker stands: its moved times, else its original start and the series' length. */
+export function deletedOccurrenceTimes(series: StoredEvent, o: StoredOverride): { start: Date; end: Date } {
+  const start = new Date(o.start ?? o.originalStart);
+  return { start, end: o.end ?? new Date(start.getTime() + (series.end.getTime() - series.start.getTime())) };
 }
 
 /**
@@ -177,8 +185,7 @@ export function calendarWindow(events: StoredEvent[], overrides: StoredOverride[
     }
     for (const o of own) {
       if (o.deletedAt === null || !keepDeleted(o.deletedAt)) continue;
-      const start = new Date(o.start ?? o.originalStart);
-      const end = o.end ?? new Date(start.getTime() + (e.end.getTime() - e.start.getTime()));
+      const { start, end } = deletedOccurrenceTimes(e, o);
       if (overlaps(start, end, q.from, q.to)) items.push({ kind: 'deleted', id: `${e.id}@${o.originalStart}`, start, deletedAt: o.deletedAt });
     }
   }

@@ -1,8 +1,7 @@
-import { calendarWindow } from '../domain/calendar-view.js';
 import { mergeRanges, type TimeRange } from '../domain/ranges.js';
 import type { Db } from '../store/db.js';
 import { acceptedSlots, importedBusy } from '../store/repos/booking.js';
-import { eventsForWindow } from '../store/repos/events.js';
+import { calendarBusy } from './calendar-window.js';
 
 const DAY_MS = 86_400_000;
 
@@ -12,17 +11,13 @@ const DAY_MS = 86_400_000;
  * accepted appointments, and busy time imported from feeds. Why a time is busy is not kept.
  */
 export async function loadBusyTime(db: Db, ownerId: string, from: Date, to: Date): Promise<TimeRange[]> {
-  const [{ events, overrides }, accepted, imported] = await Promise.all([
-    eventsForWindow(db, { ownerId, from, to, deletedSince: null }),
+  const [busy, accepted, imported] = await Promise.all([
+    calendarBusy(db, ownerId, from, to),
     acceptedSlots(db, ownerId, from, to),
     importedBusy(db, ownerId, from, to),
   ]);
   const ranges: TimeRange[] = [];
-  for (const item of calendarWindow(events, overrides, { from, to, updatedSince: null, deletedSince: null })) {
-    if (item.kind !== 'event' || item.view.status !== 'confirmed' || item.view.showAs !== 'busy') continue;
-    ranges.push({ start: item.view.start.getTime(), end: item.view.end.getTime() });
-  }
-  for (const r of [...accepted, ...imported]) ranges.push({ start: r.start.getTime(), end: r.end.getTime() });
+  for (const r of [...busy, ...accepted, ...imported]) ranges.push({ start: r.start.getTime(), end: r.end.getTime() });
   return mergeRanges(ranges);
 }
 

@@ -1,4 +1,4 @@
-import { calendarWindow, findEventView, type EventView, type StoredOverride } from '../domain/calendar-view.js';
+import { findEventView, type EventView, type StoredOverride } from '../domain/calendar-view.js';
 import type { Clock } from '../domain/clock.js';
 import { asUuid, newId } from '../domain/ids.js';
 import { expandSeries, occurrenceStartOf } from '../domain/recurrence.js';
@@ -6,7 +6,8 @@ import type { Db } from '../store/db.js';
 import {
   calendarsOf, dropLiveOverrides, insertEvent, liveEvent, overridesOf, putOverride, updateEventRow, type EventRowWithSlug, type OverrideValues,
 } from '../store/repos/event-changes.js';
-import { eventsForWindow, eventWithOverrides } from '../store/repos/events.js';
+import { eventWithOverrides } from '../store/repos/events.js';
+import { calendarViews } from './calendar-window.js';
 import { recordEvent } from '../store/repos/outbox.js';
 import {
   fields, invalid, readRule, resolveTimes, ruleKey, ruleOf, seriesInput, seriesUntil, shiftedSeries, showAs, text, timeColumns, title, zoneOf,
@@ -48,8 +49,7 @@ const missing = (id: string) => new ServiceError('not_found', `No event ${id}.`)
 
 /** What overlaps [from, to): events and occurrences, cancelled ones included, in (start, id) order. */
 export async function calendarItems(env: CalendarEnv, ownerId: string, from: Date, to: Date): Promise<EventView[]> {
-  const { events, overrides } = await eventsForWindow(env.db, { ownerId, from, to, deletedSince: null });
-  return calendarWindow(events, overrides, { from, to, updatedSince: null, deletedSince: null }).flatMap((i) => (i.kind === 'event' ? [i.view] : []));
+  return calendarViews(env.db, ownerId, from, to);
 }
 
 export interface EventDetails {

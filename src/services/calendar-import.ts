@@ -5,6 +5,8 @@ import { recordEvents, type NewWebhookEvent } from '../store/repos/outbox.js';
 import { expandSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../domain/recurrence.js';
 import { ICalendarError, parseICalendar, type ImportedEvent } from '../ical/parse.js';
 import type { Db } from '../store/db.js';
+import { insertEvents } from '../store/repos/event-changes.js';
+import { syncOccurrences } from '../store/repos/occurrences.js';
 import type { Database } from '../store/schema.js';
 import { ServiceError } from './service-error.js';
 
@@ -63,7 +65,6 @@ interface OverrideFields {
 }
 
 const YEARS_10_MS = 10 * 366 * 86_400_000;
-const INSERT_BATCH = 500;
 
 function seriesInput(e: ImportedEvent): SeriesInput {
   return {
@@ -136,10 +137,6 @@ function sameEvent(a: EventFields, b: EventFields): boolean {
 function sameOverride(a: OverrideFields, b: OverrideFields): boolean {
   return ms(a.start_at) === ms(b.start_at) && ms(a.end_at) === ms(b.end_at) && a.title === b.title && a.location === b.location
     && a.show_as === b.show_as && a.cancelled === b.cancelled;
-}
-
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(rows.slice(i, i + INSERT_BATCH));
 }
 
 async function calendarOf(db: Db, ownerId: string, slug: string): Promise<string> {
@@ -248,8 +245,8 @@ export async function importICalendar(
       else summary.updated += 1;
       updatedIds.push(row.id);
     }
-    await insertInBatches(newEvents, (batch) => trx.insertInto('events').values(batch).execute());
-    await insertInBatches(newOverrides, (batch) => trx.insertInto('event_overrides').values(batch).execute());
+    await insertEvents(trx, input.ownerId, newEvents, newOverrides);
+    await syncOccurrences(trx, input.ownerId, updatedIds);
     const change = (type: 'event.created' | 'event.updated', id: string): NewWebhookEvent => ({ ownerId: input.ownerId, type, data: { object: 'event', id }, test: false, occurredAt: now });
     await recordEvents(trx, [...newEvents.map((e) => change('event.created', e.id)), ...updatedIds.map((id) => change('event.updated', id))]);
   });

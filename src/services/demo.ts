@@ -5,6 +5,8 @@ import { formatInstant } from '../domain/instant.js';
 import { expandSeries, type SeriesInput } from '../domain/recurrence.js';
 import { SCOPES } from '../domain/scopes.js';
 import type { Db } from '../store/db.js';
+import { insertEvents } from '../store/repos/event-changes.js';
+import { createHorizon } from '../store/repos/occurrences.js';
 import type { Database } from '../store/schema.js';
 import type { Insertable } from 'kysely';
 import {
@@ -271,6 +273,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
       id: ownerId, account_id: accountId, username, display_name: DEMO_DISPLAY_NAME, timezone: cal.zone, locale: 'en-GB',
       created_at: cal.ago(120), updated_at: cal.ago(120), deleted_at: null,
     }).execute();
+    await createHorizon(trx, ownerId, now);
 
     const calendarIds = new Map<CalendarSlug, string>();
     await trx.insertInto('calendars').values(DEMO_CALENDARS.map((c, i) => {
@@ -388,8 +391,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
       }
     });
 
-    await trx.insertInto('events').values([...eventRows, ...seriesRows, ...appointmentEvents]).execute();
-    await trx.insertInto('event_overrides').values(overrideRows).execute();
+    await insertEvents(trx, ownerId, [...eventRows, ...seriesRows, ...appointmentEvents], overrideRows);
     await trx.insertInto('contacts').values([...contactRows.values()]).execute();
     await trx.insertInto('requests').values(requestRows).execute();
 

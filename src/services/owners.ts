@@ -3,6 +3,7 @@ import { newAccountId, newId } from '../domain/ids.js';
 import { isEmailAddress } from '../domain/request-rules.js';
 import { ianaZone } from '../domain/zones.js';
 import type { Db } from '../store/db.js';
+import { createHorizon } from '../store/repos/occurrences.js';
 import type { OwnerRow } from '../store/schema.js';
 import { findOwnerByUsername } from '../store/repos/owners.js';
 import { ServiceError } from './service-error.js';
@@ -54,6 +55,7 @@ export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promis
     await trx.insertInto('owners').values(owner).execute();
     await trx.insertInto('calendars').values({ id: newId(), owner_id: owner.id, slug: 'personal', name: 'Personal', position: 0, created_at: now }).execute();
     await trx.insertInto('booking_settings').values({ owner_id: owner.id, enabled: false, updated_at: now }).execute();
+    await createHorizon(trx, owner.id, now);
   });
   return owner;
 }

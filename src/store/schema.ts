@@ -72,6 +72,42 @@ export interface EventOverridesTable {
   deleted_at: Date | null;
 }
 
+/** The owner's materialised horizon (migration 0008): rows cover occurrences overlapping [from_at, until_at). */
+export interface EventHorizonsTable {
+  owner_id: string;
+  from_at: Instant;
+  until_at: Instant;
+  /** Readers use the rows for windows inside [from_at, ready_until); null until the first build is done. */
+  ready_until: Date | null;
+  updated_at: Instant;
+}
+
+/** One single event or occurrence as the API lists it (migration 0008; store/repos/occurrences.ts). */
+export interface EventOccurrencesTable {
+  event_id: string;
+  id: string;
+  owner_id: string;
+  start_at: Instant;
+  end_at: Instant;
+  long: boolean;
+  all_day: boolean;
+  start_date: string | null;
+  end_date: string | null;
+  timezone: string;
+  title: string;
+  show_as: 'busy' | 'free';
+  status: 'confirmed' | 'cancelled';
+  calendar: string;
+  location: string | null;
+  url: string | null;
+  is_appointment: boolean;
+  request_id: string | null;
+  occurrence_of: string | null;
+  updated_at: Instant;
+  deleted_at: Date | null;
+  series_deleted_at: Date | null;
+}
+
 export interface CalendarFeedsTable {
   id: string;
   owner_id: string;
@@ -350,6 +386,8 @@ export interface Database {
   calendars: CalendarsTable;
   events: EventsTable;
   event_overrides: EventOverridesTable;
+  event_horizons: EventHorizonsTable;
+  event_occurrences: EventOccurrencesTable;
   calendar_feeds: CalendarFeedsTable;
   imported_busy: ImportedBusyTable;
   jobs: JobsTable;

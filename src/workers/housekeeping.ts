@@ -1,5 +1,6 @@
 import type { Db } from '../store/db.js';
 import { sweepKeys } from '../store/repos/idempotency.js';
+import { scheduleHorizons } from './calendar-horizon.js';
 import { enqueueJob } from './jobs.js';
 import type { JobKind } from './worker.js';
 
@@ -13,6 +14,8 @@ export function housekeepingKind(db: Db): JobKind {
     async run(_job, ctx) {
       // Idempotency keys past their 24 hours (every read ignores them already; this keeps the table small).
       await sweepKeys(db, new Date(ctx.now.getTime() - KEY_LIFE_MS));
+      // Materialised calendars to build (owners from before migration 0008) or to move forward in time.
+      await scheduleHorizons(db, ctx.now);
       return { runAt: new Date(ctx.now.getTime() + EVERY_MS) };
     },
   };

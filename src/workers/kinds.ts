@@ -8,6 +8,7 @@ import { requestEnv } from '../services/requests/env.js';
 import { REQUEST_COMPLETE, REQUEST_DECISION, REQUEST_EXPIRE } from '../services/requests/moves.js';
 import { completionKind, expiryKind } from '../services/requests/timers.js';
 import type { Db } from '../store/db.js';
+import { CALENDAR_HORIZON, calendarHorizonKind } from './calendar-horizon.js';
 import { FEED_IMPORT, feedImportKind } from './feed-import.js';
 import { HOUSEKEEPING, housekeepingKind } from './housekeeping.js';
 import { TOKEN_EXPIRY, tokenExpiryKind } from '../services/webhooks/revocation.js';
@@ -38,6 +39,7 @@ export function jobKinds(deps: JobDeps): Record<string, JobKind> {
     [REQUEST_EXPIRE]: expiryKind(env),
     [REQUEST_COMPLETE]: completionKind(env),
     [HOUSEKEEPING]: housekeepingKind(deps.db),
+    [CALENDAR_HORIZON]: calendarHorizonKind(deps.db),
     [TOKEN_EXPIRY]: tokenExpiryKind(deps.db),
     // Without SMTP, emails stay in the local outbox and no job is made for them.
     ...(deps.config.smtpUrl ? { [EMAIL_SEND]: emailSendKind({ db: deps.db, smtpUrl: deps.config.smtpUrl, from: deps.config.emailFrom, ...log }) } : {}),

@@ -6,6 +6,7 @@ import { useApi } from '../helpers/api.js';
 import { appointmentBody, bookableOwner, newKey, post, taskBody } from '../helpers/requests.js';
 import { seedEvent } from '../helpers/seed-events.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
+import { syncOccurrences } from '../../src/store/repos/occurrences.js';
 import { assertError } from './expect.js';
 
 const APPOINTMENTS = '/api/v1/requests/appointments';
@@ -80,6 +81,7 @@ for (const engine of ENGINES) {
       const key = newKey();
       assertError(await post(api, APPOINTMENTS, token, appointmentBody(typeId, START, END), key), 409, 'slot_unavailable');
       await db().updateTable('events').set({ deleted_at: new Date('2026-03-30T06:00:00Z') }).where('id', '=', busy).execute();
+      await syncOccurrences(db(), owner.id, [busy]);
       const replay = await post(api, APPOINTMENTS, token, appointmentBody(typeId, START, END), key);
       assertError(replay, 409, 'slot_unavailable');
       assert.equal(replay.headers['idempotent-replayed'], 'true');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/store/db.js';
+import { syncOccurrences } from '../../src/store/repos/occurrences.js';
 
 export interface EventSeed {
   title?: string;
@@ -64,6 +65,8 @@ export async function seedEvent(db: Db, ownerId: string, e: EventSeed): Promise<
       deleted_at: e.deletedAt ? new Date(e.deletedAt) : null,
     })
     .execute();
+  // As every writer of the service does: the materialised occurrences follow in the same breath.
+  await syncOccurrences(db, ownerId, [id]);
   return id;
 }
 
@@ -89,4 +92,5 @@ export async function seedOverride(
       deleted_at: o.deletedAt ? new Date(o.deletedAt) : null,
     })
     .execute();
+  await syncOccurrences(db, ownerId, [eventId]);
 }

@@ -7,10 +7,10 @@ import { ENGINES, TEST_DATABASE_URL } from '../helpers/engines.js';
 import { migrate, openStore, type EngineName, type Store } from '../../src/store/db.js';
 import { readCursorSecret } from '../../src/runtime.js';
 
-const ALL_MIGRATIONS = ['0001_owners_world', '0002_booking', '0003_jobs_feeds', '0004_event_import', '0005_requests_flow', '0006_webhooks', '0007_accounts'];
+const ALL_MIGRATIONS = ['0001_owners_world', '0002_booking', '0003_jobs_feeds', '0004_event_import', '0005_requests_flow', '0006_webhooks', '0007_accounts', '0008_event_occurrences'];
 
 const TABLES = [
-  'appointment_types', 'apps', 'booking_settings', 'calendar_feeds', 'calendars', 'contacts', 'emails', 'event_overrides', 'events',
+  'appointment_types', 'apps', 'booking_settings', 'calendar_feeds', 'calendars', 'contacts', 'emails', 'event_horizons', 'event_occurrences', 'event_overrides', 'events',
   'idempotency_keys', 'imported_busy', 'jobs', 'journal_entries', 'owner_versions', 'owners', 'requests', 'server_secrets', 'sessions', 'tasks',
   'tokens', 'webhook_attempts', 'webhook_deliveries', 'webhook_endpoints', 'webhook_event_tokens', 'webhook_events',
 ];

@@ -1,8 +1,9 @@
 import Type from 'typebox';
-import { calendarWindow, findEventView } from '../../domain/calendar-view.js';
+import { findEventView } from '../../domain/calendar-view.js';
 import { asUuid } from '../../domain/ids.js';
 import { formatInstant } from '../../domain/instant.js';
-import { eventsForWindow, eventWithOverrides } from '../../store/repos/events.js';
+import { calendarPage } from '../../services/calendar-window.js';
+import { eventWithOverrides } from '../../store/repos/events.js';
 import { invalidInput, notFound } from '../errors.js';
 import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, readFeedCursor, writeCursor } from '../paging.js';
 import { presentEvent } from '../presenters/event.js';
@@ -49,12 +50,8 @@ export const listEvents = defineRoute({
     const limit = query.limit ?? 50;
     const deletedSince = includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null;
 
-    const { events, overrides } = await eventsForWindow(services.db, { ownerId: principal.ownerId, from, to, deletedSince });
-    let items = calendarWindow(events, overrides, { from, to, updatedSince, deletedSince });
-    if (position) {
-      const key = position.at.getTime();
-      items = items.filter((i) => i.start.getTime() > key || (i.start.getTime() === key && i.id > position.id));
-    }
+    // One more than the page: whether there is a next page.
+    const items = await calendarPage(services.db, principal.ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 });
     const page = items.slice(0, limit);
     const last = page[page.length - 1];
     const data = [];

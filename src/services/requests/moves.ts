@@ -82,7 +82,7 @@ async function runEffects(trx: Db, env: RequestEnv, rule: MoveRule, row: Request
         const existing = await appointmentEventOf(trx, row.owner_id, row.id);
         if (existing) {
           if (existing.start_at.getTime() !== row.slot_start!.getTime() || existing.end_at.getTime() !== row.slot_end!.getTime()) {
-            await moveEvent(trx, existing.id, row.slot_start!, row.slot_end!, now);
+            await moveEvent(trx, row.owner_id, existing.id, row.slot_start!, row.slot_end!, now);
             await record(trx, row, 'event.updated', { object: 'event', id: existing.id }, now);
           }
           break;
@@ -108,7 +108,7 @@ async function runEffects(trx: Db, env: RequestEnv, rule: MoveRule, row: Request
       case 'calendar:move': {
         const existing = await appointmentEventOf(trx, row.owner_id, row.id);
         if (existing) {
-          await moveEvent(trx, existing.id, row.slot_start!, row.slot_end!, now);
+          await moveEvent(trx, row.owner_id, existing.id, row.slot_start!, row.slot_end!, now);
           await record(trx, row, 'event.updated', { object: 'event', id: existing.id }, now);
         }
         break;
@@ -116,7 +116,7 @@ async function runEffects(trx: Db, env: RequestEnv, rule: MoveRule, row: Request
       case 'calendar:remove': {
         const existing = await appointmentEventOf(trx, row.owner_id, row.id);
         if (existing) {
-          await deleteEvent(trx, existing.id, now);
+          await deleteEvent(trx, row.owner_id, existing.id, now);
           await record(trx, row, 'event.deleted', { object: 'event', id: existing.id }, now);
         }
         break;

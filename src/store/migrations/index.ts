@@ -6,6 +6,7 @@ import * as m0004 from './0004_event_import.js';
 import * as m0005 from './0005_requests_flow.js';
 import * as m0006 from './0006_webhooks.js';
 import * as m0007 from './0007_accounts.js';
+import * as m0008 from './0008_event_occurrences.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_requests_flow': m0005,
   '0006_webhooks': m0006,
   '0007_accounts': m0007,
+  '0008_event_occurrences': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

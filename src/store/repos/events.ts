@@ -5,7 +5,7 @@ import type { EventOverrideRow, EventRow } from '../schema.js';
 // ical_uid (where an imported event came from) is bookkeeping of the import, not part of the API.
 type EventWithSlug = Omit<EventRow, 'notes' | 'participants' | 'ical_uid'> & { calendar_slug: string };
 
-function toStoredEvent(r: EventWithSlug): StoredEvent {
+export function toStoredEvent(r: EventWithSlug): StoredEvent {
   return {
     id: r.id,
     calendar: r.calendar_slug,
@@ -29,7 +29,7 @@ function toStoredEvent(r: EventWithSlug): StoredEvent {
   };
 }
 
-function toStoredOverride(r: EventOverrideRow): StoredOverride {
+export function toStoredOverride(r: EventOverrideRow): StoredOverride {
   return {
     eventId: r.event_id,
     originalStart: r.original_start,
@@ -45,14 +45,14 @@ function toStoredOverride(r: EventOverrideRow): StoredOverride {
 }
 
 // Columns the API may show; notes and participants are never read for it.
-const EVENT_COLUMNS = [
+export const EVENT_COLUMNS = [
   'events.id', 'events.owner_id', 'events.calendar_id', 'events.title', 'events.start_at', 'events.end_at', 'events.all_day',
   'events.start_date', 'events.end_date', 'events.timezone', 'events.show_as', 'events.status', 'events.location', 'events.url',
   'events.rrule', 'events.exdates', 'events.series_until', 'events.is_appointment', 'events.request_id', 'events.created_at',
   'events.updated_at', 'events.deleted_at', 'calendars.slug as calendar_slug',
 ] as const;
 
-const withSlug = (db: Db) => db.selectFrom('events').innerJoin('calendars', 'calendars.id', 'events.calendar_id');
+export const withSlug = (db: Db) => db.selectFrom('events').innerJoin('calendars', 'calendars.id', 'events.calendar_id');
 
 /**
  * Events and series that can have something in [from, to): single events overlapping it, series

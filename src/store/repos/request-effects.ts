@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import type { Db } from '../db.js';
+import { syncOccurrences } from './occurrences.js';
 
 /** What an owner's decision puts on the calendar or the to-do list (decisions §3); caller's transaction. */
 
@@ -63,15 +64,18 @@ export async function insertAppointmentEvent(trx: Db, e: AppointmentEvent, now: 
       deleted_at: null,
     })
     .execute();
+  await syncOccurrences(trx, e.ownerId, [id]);
   return id;
 }
 
-export async function moveEvent(trx: Db, id: string, start: Date, end: Date, now: Date): Promise<void> {
-  await trx.updateTable('events').set({ start_at: start, end_at: end, series_until: end, updated_at: now }).where('id', '=', id).execute();
+export async function moveEvent(trx: Db, ownerId: string, id: string, start: Date, end: Date, now: Date): Promise<void> {
+  await trx.updateTable('events').set({ start_at: start, end_at: end, series_until: end, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+  await syncOccurrences(trx, ownerId, [id]);
 }
 
-export async function deleteEvent(trx: Db, id: string, now: Date): Promise<void> {
-  await trx.updateTable('events').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
+export async function deleteEvent(trx: Db, ownerId: string, id: string, now: Date): Promise<void> {
+  await trx.updateTable('events').set({ deleted_at: now, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+  await syncOccurrences(trx, ownerId, [id]);
 }
 
 export interface RequestedTodo {
