@@ -89,7 +89,8 @@ export interface EventOccurrencesTable {
   owner_id: string;
   start_at: Instant;
   end_at: Instant;
-  long: boolean;
+  /** 0-3: at most 1 h, 4 h, 26 h, 8 days long; 4: longer (store/repos/occurrences.ts). */
+  span: number;
   all_day: boolean;
   start_date: string | null;
   end_date: string | null;

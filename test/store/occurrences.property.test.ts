@@ -29,7 +29,7 @@ const RULES = [
   'FREQ=MONTHLY;BYMONTHDAY=31', 'FREQ=MONTHLY;BYDAY=-1FR', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1', 'FREQ=YEARLY',
   'FREQ=WEEKLY;UNTIL=20261231T235959Z', 'FREQ=DAILY;UNTIL=20260415', 'FREQ=HOURLY;INTERVAL=7;COUNT=300',
 ];
-const LENGTHS = [0, 15, 30, 60, 90, 24 * 60, 36 * 60, 47 * 60 + 59, 3 * 24 * 60 + 30];
+const LENGTHS = [0, 15, 60, 61, 90, 240, 241, 24 * 60, 26 * 60, 26 * 60 + 1, 36 * 60, 3 * 24 * 60 + 30, 8 * 24 * 60, 8 * 24 * 60 + 1, 20 * 24 * 60];
 
 interface SeriesSpec { zone: number; anchor: number; shiftHours: number; rule: number; length: number; allDay: boolean; single: boolean; deleted: boolean; updatedDay: number }
 interface OverrideSpec { series: number; pick: number; kind: 'move' | 'cancel' | 'delete' | 'title'; hours: number }

@@ -12,8 +12,10 @@ import { runStatements } from './run-statements.js';
  * [from_at, ready_until); outside it (or before the first build) the calendar is expanded on the fly.
  * until_at is what writers materialise to; ready_until trails it while a job extends the horizon.
  *
- * Rows carry every field the API shows, so a page needs no join. `long` marks rows longer than two
- * days: short rows are found from `from - 2 days` on in start order; long ones by their end.
+ * Rows carry every field the API shows, so a page needs no join. `span` sorts rows by length (up to
+ * 1 hour, 4 hours, 26 hours, 8 days, longer): rows of each span up to 8 days are found in start order
+ * from `from` less that span's length, so the first page reads only a few rows before the window;
+ * longer ones by their end.
  * Ids sort as JavaScript compares them (COLLATE "C"), so SQL order equals the API's (start, id).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -32,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       owner_id uuid NOT NULL REFERENCES owners(id) ON DELETE CASCADE,
       start_at timestamptz NOT NULL,
       end_at timestamptz NOT NULL,
-      long boolean NOT NULL,
+      span smallint NOT NULL,
       all_day boolean NOT NULL,
       start_date date,
       end_date date,
@@ -53,7 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       series_deleted_at timestamptz,
       PRIMARY KEY (event_id, id)
     );
-    CREATE INDEX event_occurrences_page ON event_occurrences (owner_id, start_at, id) WHERE NOT long AND series_deleted_at IS NULL;
-    CREATE INDEX event_occurrences_long ON event_occurrences (owner_id, end_at) WHERE long AND series_deleted_at IS NULL;
+    CREATE INDEX event_occurrences_page ON event_occurrences (owner_id, span, start_at, id) WHERE series_deleted_at IS NULL;
+    CREATE INDEX event_occurrences_long ON event_occurrences (owner_id, end_at) WHERE span = 4 AND series_deleted_at IS NULL;
   `);
 }
