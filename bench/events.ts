@@ -5,7 +5,7 @@
 // (req/s); paging a whole 62-day window (100 a page); /tasks, /requests and /me; the compute per
 // call (the server's CPU time over sequential calls) and the server's RSS. PGlite on disk, then
 // PostgreSQL when one answers.
-//   npx tsx bench/events.ts [--seconds 5] [--connections 50] [--calls 300]
+//   npx tsx bench/events.ts [--seconds 5] [--connections 50] [--calls 300] [--pglite-only]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -190,7 +190,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const pg = await postgresStore();
+const pg = process.argv.includes('--pglite-only') ? null : await postgresStore();
 if (pg) {
   console.log('\npostgres:');
   await migrate(pg);

@@ -13,9 +13,7 @@ import { busyRows, calendarPageRows, horizonOf, type PageQuery } from '../store/
 
 /** Items of the window after `after`, in (start, id) order, at most `limit` (null: all). */
 export async function calendarPage(db: Db, ownerId: string, q: PageQuery): Promise<WindowItem[]> {
-  const horizon = await horizonOf(db, ownerId);
-  if (horizon && covers(horizon, q.from, q.to)) return calendarPageRows(db, ownerId, q);
-  return expandedPage(db, ownerId, q);
+  return (await calendarPageRows(db, ownerId, q)) ?? expandedPage(db, ownerId, q);
 }
 
 /** The same page computed from the events themselves (the reference the rows are checked against). */

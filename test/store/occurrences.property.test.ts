@@ -81,6 +81,7 @@ async function pagedRows(store: Store, ownerId: string, q: Omit<PageQuery, 'afte
   let position: PageQuery['after'] = null;
   for (let guard = 0; guard < 10_000; guard++) {
     const page = await calendarPageRows(store.db, ownerId, { ...q, after: position, limit });
+    assert.ok(page, 'the window is inside the horizon');
     all.push(...page);
     if (page.length < limit) return all;
     const last = page[page.length - 1]!;

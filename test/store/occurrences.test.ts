@@ -34,7 +34,7 @@ for (const engine of ENGINES) {
         // The same length ending exactly where the window starts: not in it.
         await seedEvent(store.db, o.id, { title: 'ended', start: new Date(FROM - length).toISOString(), end: new Date(FROM).toISOString() });
       }
-      const page = await calendarPageRows(store.db, o.id, q(null));
+      const page = (await calendarPageRows(store.db, o.id, q(null)))!;
       assert.deepEqual(page.map((i) => i.id).sort(), [...running].sort());
       // In (start, id) order: the longest started first.
       assert.deepEqual(page.map((i) => i.id), [...running].reverse());

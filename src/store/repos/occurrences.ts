@@ -189,10 +189,10 @@ function toItem(r: JsonRow): WindowItem {
  * by the (owner, span, start, id) index from the span's length before the window; the longest by
  * their end; the markers of deleted series from the events table; each limited, merged and limited
  * again. The page comes back as one JSON text: PGlite converts a value at a time, and 18 columns
- * of 50 rows cost three times what one text does. Only valid for a window inside the owner's ready
- * horizon.
+ * of 50 rows cost three times what one text does. Null when the window is not inside the owner's
+ * ready horizon (the caller expands it instead).
  */
-export async function calendarPageRows(db: Db, ownerId: string, q: PageQuery): Promise<WindowItem[]> {
+export async function calendarPageRows(db: Db, ownerId: string, q: PageQuery): Promise<WindowItem[] | null> {
   const limit = q.limit === null ? sql`ALL` : sql`${q.limit}`;
   const after = (start: RawBuilder<unknown>, id: RawBuilder<unknown>) =>
     q.after ? sql`AND ${start} >= ${q.after.at} AND (${start} > ${q.after.at} OR ${id} > ${q.after.id})` : sql``;
@@ -202,10 +202,11 @@ export async function calendarPageRows(db: Db, ownerId: string, q: PageQuery): P
     : sql`AND deleted_at IS NULL ${changed('updated_at')}`;
   const overlaps = sql`start_at < ${q.to} AND (end_at > ${q.from} OR start_at >= ${q.from})`;
   const rowAfter = after(sql.ref('start_at'), sql.ref('id'));
-  const branches = SPAN_MS.map((length, span) => sql`(SELECT ${ROW_COLUMNS} FROM event_occurrences
-    WHERE owner_id = ${ownerId} AND span = ${span} AND series_deleted_at IS NULL
-      AND start_at >= ${new Date(q.from.getTime() - length)} AND ${overlaps} ${visible} ${rowAfter}
-    ORDER BY start_at, id LIMIT ${limit})`);
+  // One lateral scan per span (planned once, unlike a branch per span), each from its own lookback.
+  const spans = sql.join(SPAN_MS.map((length, span) => sql`(${span}::smallint, ${new Date(q.from.getTime() - length)}::timestamptz)`));
+  const branches = [sql`(SELECT r.* FROM (VALUES ${spans}) s(span, since) CROSS JOIN LATERAL (SELECT ${ROW_COLUMNS} FROM event_occurrences
+    WHERE owner_id = ${ownerId} AND span = s.span AND series_deleted_at IS NULL AND start_at >= s.since AND ${overlaps} ${visible} ${rowAfter}
+    ORDER BY start_at, id LIMIT ${limit}) r)`];
   branches.push(sql`(SELECT ${ROW_COLUMNS} FROM event_occurrences
     WHERE owner_id = ${ownerId} AND span = ${SPAN_MS.length} AND series_deleted_at IS NULL AND end_at > ${q.from} AND start_at < ${q.to}
       ${visible} ${rowAfter}
@@ -227,10 +228,14 @@ export async function calendarPageRows(db: Db, ownerId: string, q: PageQuery): P
       ORDER BY 2, 1 LIMIT ${limit})`);
   }
   const union = sql.join(branches, sql` UNION ALL `);
-  const result = await sql<{ page: string | null }>`SELECT json_agg(p ORDER BY p.start_at, p.id)::text AS page
-    FROM (SELECT * FROM (${union}) u ORDER BY start_at, id LIMIT ${limit}) p`.execute(db);
-  const text = result.rows[0]?.page;
-  return text ? (JSON.parse(text) as JsonRow[]).map(toItem) : [];
+  // The horizon is checked in the same statement: the page is read only when the rows cover the window.
+  const result = await sql<{ covered: boolean; page: string | null }>`SELECT covered, CASE WHEN covered THEN (
+      SELECT json_agg(p ORDER BY p.start_at, p.id)::text FROM (SELECT * FROM (${union}) u ORDER BY start_at, id LIMIT ${limit}) p
+    ) END AS page
+    FROM (SELECT EXISTS (SELECT 1 FROM event_horizons WHERE owner_id = ${ownerId} AND from_at <= ${q.from} AND ready_until >= ${q.to}) AS covered) h`.execute(db);
+  const row = result.rows[0]!;
+  if (!row.covered) return null;
+  return row.page ? (JSON.parse(row.page) as JsonRow[]).map(toItem) : [];
 }
 
 /** Busy intervals of the window: confirmed, busy, live events and occurrences (any order). */
