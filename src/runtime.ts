@@ -4,6 +4,8 @@ import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import type { ApiServices } from './http/route.js';
 import { Authenticator } from './services/authenticator.js';
 import { AvailabilityService } from './services/availability.js';
+import { CalendarPages } from './services/calendar-window.js';
+import { OwnerVersions } from './services/owner-versions.js';
 import { migrate, openStore, type StoreOptions, type Store } from './store/db.js';
 
 /** Everything one instance holds: the store and the in-memory parts shared by the API and the CLI. */
@@ -34,11 +36,13 @@ export async function openRuntime(
     throw e;
   }
   const clock = options.clock ?? systemClock;
-  const availability = new AvailabilityService(store.db);
-  if (store.listen) await availability.followChanges(store.listen);
+  const versions = new OwnerVersions(store.db);
+  if (store.listen) await versions.followChanges(store.listen);
+  const availability = new AvailabilityService(store.db, versions);
+  const calendar = new CalendarPages(store.db, versions);
   const authenticator = new Authenticator(store.db, clock, config.tokenCacheSeconds * 1000);
   const services: ApiServices = {
-    db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability,
+    db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability, calendar,
     forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
   };
   return {

@@ -4,6 +4,7 @@ import type { Scope } from '../domain/scopes.js';
 import type { Config } from '../config.js';
 import type { Principal } from '../services/authenticator.js';
 import type { AvailabilityService } from '../services/availability.js';
+import type { CalendarPages } from '../services/calendar-window.js';
 import type { Db } from '../store/db.js';
 import type { ErrorCode } from './errors.js';
 import type { IdempotencyScope } from './idempotency.js';
@@ -16,6 +17,8 @@ export interface ApiServices {
   config: Config;
   cursorSecret: string;
   availability: AvailabilityService;
+  /** Pages of GET /events, kept until the owner's calendar changes. */
+  calendar: CalendarPages;
   /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
   forgetTokens(tokenId?: string): void;
 }

@@ -2,8 +2,9 @@ import { availabilityForDates, isoDate, isSlotOffered, localDay, startOfDate, wi
 import { rulesForType, storedRules, type BookingRules } from '../domain/booking-rules.js';
 import { holidayDatesBetween } from '../domain/holidays.js';
 import type { Db } from '../store/db.js';
-import { bookingState, ownerVersions } from '../store/repos/booking.js';
+import { bookingState } from '../store/repos/booking.js';
 import { BusyTimeCache } from './busy-time.js';
+import type { OwnerVersions } from './owner-versions.js';
 
 const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
@@ -32,39 +33,12 @@ export class AvailabilityService {
   readonly busy: BusyTimeCache;
   private readonly owners = new Map<string, OwnerBooking | null>();
   private readonly settingsVersions = new Map<string, string>();
-  /** Counters known to be current: kept only while followChanges hears of every change. */
-  private readonly knownVersions = new Map<string, { busy: string; settings: string }>();
-  private following = false;
-  /** Moves on every change notice, so a read that raced a change is not kept. */
-  private changes = 0;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly versions: OwnerVersions,
+  ) {
     this.busy = new BusyTimeCache(db);
-  }
-
-  /**
-   * Follows the change notices of the triggers (migration 0002) where they reach this process
-   * before the writing transaction resolves (PGlite): each owner's counters are then read once and
-   * kept until a notice names the owner.
-   */
-  async followChanges(listen: (channel: string, onPayload: (payload: string) => void) => Promise<void>): Promise<void> {
-    await listen('owner_versions', (ownerId) => {
-      this.changes += 1;
-      this.knownVersions.delete(ownerId);
-    });
-    this.following = true;
-  }
-
-  private async versions(ownerId: string): Promise<{ busy: string; settings: string }> {
-    const known = this.knownVersions.get(ownerId);
-    if (known) return known;
-    const before = this.changes;
-    const read = await ownerVersions(this.db, ownerId);
-    if (this.following && this.changes === before) {
-      if (this.knownVersions.size >= MAX_OWNERS) this.knownVersions.delete(this.knownVersions.keys().next().value!);
-      this.knownVersions.set(ownerId, read);
-    }
-    return read;
   }
 
   private async booking(ownerId: string, settingsVersion: string): Promise<OwnerBooking | null> {
@@ -83,7 +57,7 @@ export class AvailabilityService {
 
   /** The engine's rules for one type and the busy version, or null when the type is unknown, deleted, or booking is off. */
   private async load(ownerId: string, typeId: string, now: number): Promise<{ rules: SlotRules; busyVersion: string } | null> {
-    const versions = await this.versions(ownerId);
+    const versions = await this.versions.get(ownerId);
     const booking = await this.booking(ownerId, versions.settings);
     const duration = booking?.durations.get(typeId);
     if (!booking || !booking.enabled || duration === undefined) return null;

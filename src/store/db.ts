@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { initFolder, PGLITE_CONF } from './pglite-folder.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -47,9 +47,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) await initFolder(options.dataDir);
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    postgresqlconf: PGLITE_CONF,
     parsers: { [DATE_OID]: (v: string) => v },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

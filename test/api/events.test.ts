@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { seedEvent, seedOverride } from '../helpers/seed-events.js';
+import { createEvent, deleteEvent, deleteOccurrence, editOccurrence } from '../../src/services/calendar-events.js';
 
 const EVENT_FIELDS = [
   'id', 'title', 'start', 'end', 'allDay', 'startDate', 'endDate', 'timezone', 'showAs', 'status', 'calendar', 'location', 'url',
@@ -173,6 +174,24 @@ for (const engine of ENGINES) {
       await seedEvent(api.rt.store.db, owner.id, { title: 'new', start: '2026-03-22T10:00:00Z', end: '2026-03-22T11:00:00Z', updatedAt: '2026-03-15T00:00:00Z' });
       const res = await api.get('/api/v1/events?from=2026-03-21T00:00:00Z&to=2026-03-25T00:00:00Z&updatedSince=2026-03-10T00:00:00Z', token);
       assert.deepEqual(res.json().data.map((e: { title: string }) => e.title), ['new']);
+    });
+    it('answers a repeated query with every change made since: a renamed, moved or deleted occurrence, a new event', async () => {
+      const { owner, token } = await ownerWithToken();
+      const ref = { id: owner.id, timezone: owner.timezone };
+      const env = { db: api.rt.store.db, clock: api.clock };
+      const series = await seedEvent(api.rt.store.db, owner.id, { title: 'Stand-up', start: '2026-03-16T08:00:00Z', end: '2026-03-16T08:30:00Z', rrule: 'FREQ=WEEKLY;BYDAY=MO', timezone: 'Europe/Berlin' });
+      const url = '/api/v1/events?from=2026-03-20T00:00:00Z&to=2026-04-10T00:00:00Z&limit=2';
+      const read = async () => (await api.get(url, token)).json().data.map((e: { id: string; title: string; start: string }) => `${e.id.includes('@') ? e.id.split('@')[1] : 'single'} ${e.title} ${e.start}`);
+      assert.deepEqual(await read(), ['2026-03-23T08:00:00Z Stand-up 2026-03-23T08:00:00Z', '2026-03-30T07:00:00Z Stand-up 2026-03-30T07:00:00Z']);
+      assert.deepEqual(await read(), ['2026-03-23T08:00:00Z Stand-up 2026-03-23T08:00:00Z', '2026-03-30T07:00:00Z Stand-up 2026-03-30T07:00:00Z']);
+      await editOccurrence(env, ref, `${series}@2026-03-23T08:00:00Z`, { title: 'Planning' });
+      assert.deepEqual(await read(), ['2026-03-23T08:00:00Z Planning 2026-03-23T08:00:00Z', '2026-03-30T07:00:00Z Stand-up 2026-03-30T07:00:00Z']);
+      await deleteOccurrence(env, ref, `${series}@2026-03-23T08:00:00Z`);
+      assert.deepEqual(await read(), ['2026-03-30T07:00:00Z Stand-up 2026-03-30T07:00:00Z', '2026-04-06T07:00:00Z Stand-up 2026-04-06T07:00:00Z']);
+      const added = await createEvent(env, ref, { title: 'Dentist', calendar: 'personal', times: { allDay: false, start: '2026-03-24T10:00', end: '2026-03-24T11:00' } });
+      assert.deepEqual(await read(), ['single Dentist 2026-03-24T09:00:00Z', '2026-03-30T07:00:00Z Stand-up 2026-03-30T07:00:00Z']);
+      await deleteEvent(env, ref, added.id);
+      assert.deepEqual(await read(), ['2026-03-30T07:00:00Z Stand-up 2026-03-30T07:00:00Z', '2026-04-06T07:00:00Z Stand-up 2026-04-06T07:00:00Z']);
     });
   });
 }

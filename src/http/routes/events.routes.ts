@@ -2,7 +2,6 @@ import Type from 'typebox';
 import { findEventView } from '../../domain/calendar-view.js';
 import { asUuid } from '../../domain/ids.js';
 import { formatInstant } from '../../domain/instant.js';
-import { calendarPage } from '../../services/calendar-window.js';
 import { eventWithOverrides } from '../../store/repos/events.js';
 import { invalidInput, notFound } from '../errors.js';
 import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, readFeedCursor, writeCursor } from '../paging.js';
@@ -51,7 +50,7 @@ export const listEvents = defineRoute({
     const deletedSince = includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null;
 
     // One more than the page: whether there is a next page.
-    const items = await calendarPage(services.db, principal.ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 });
+    const items = await services.calendar.page(principal.ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 });
     const page = items.slice(0, limit);
     const last = page[page.length - 1];
     const data = [];
