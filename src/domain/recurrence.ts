@@ -4,32 +4,46 @@
  *
  * How the rule is expanded
  * - Daily and coarser timed rules, and every all-day rule, are expanded in a "floating" frame: the
- *   DTSTART wall-clock time is placed in UTC, rrule-temporal expands it there (no DST can interfere),
+ *   DTSTART wall-clock time is placed in UTC, the rule is expanded there (no DST can interfere),
  *   and each generated wall time is then placed in the event's zone with 'compatible'
  *   disambiguation. That keeps the local time across DST changes, moves a time that falls in a
  *   spring-forward gap forward by the gap (02:30 -> 03:30) and picks the earlier of two repeated
- *   times. rrule-temporal itself, expanding in the real zone, would silently drop gap times
- *   (RFC 5545 3.3.10 "MUST be ignored"); the product wants them moved instead.
+ *   times. Expanding in the real zone would silently drop gap times (RFC 5545 3.3.10 "MUST be
+ *   ignored"); the product wants them moved instead.
  * - HOURLY/MINUTELY/SECONDLY timed rules are expanded in the real zone, so INTERVAL counts elapsed
  *   time across DST changes.
  * - DTSTART is always the first occurrence and counts towards COUNT (RFC 5545 3.8.5.3).
- * - UNTIL is applied here, not by the library: an instant compares with the occurrence start
+ * - UNTIL is applied here, not by the rule expansion: an instant compares with the occurrence start
  *   instant, a DATE ends after that local date (inclusive), a floating date-time is read in the zone.
  * - Occurrence identity is the original start formatted to whole seconds ('YYYY-MM-DDThh:mm:ssZ');
  *   EXDATEs and overrides are matched on that text.
  *
  * Bounding the work
  * - Unmoved occurrences are searched only over original starts that can overlap the window
- *   ([from - duration, to), widened by the zone's offset change near each edge), in chunks sized so
- *   one chunk holds at most about MAX_OCCURRENCES_PER_CALL occurrences, and the search stops once that
- *   many have been kept.
+ *   ([from - duration, to), widened by the zone's offset change near each edge), in frame order, and
+ *   the search stops once `limit` (default MAX_OCCURRENCES_PER_CALL) have been kept.
  * - A moved occurrence is found from its override: when its new times overlap the window, its
  *   original start is checked against the rule with a query of a few seconds (widened by the offset
  *   change) around it. That costs one small query per moved override that lands in the window, instead
  *   of widening the whole search by the longest move.
+ *
+ * Implementation
+ * - The rule is read and expanded by our own core over epoch milliseconds (./rrule-core.ts: integer
+ *   calendar arithmetic in the floating frame) and zone offsets come from a cached list of each
+ *   zone's transitions (./zone-offsets.ts): no Temporal object is made per occurrence.
+ * - A series' compiled form (parsed rule, DTSTART in its frame, COUNT checkpoints) is cached by the
+ *   fields it depends on, so expanding the same series again skips the parsing; compileSeries gives
+ *   it to a caller that expands one series over many windows.
+ * - This replaced an rrule-temporal version, kept as test/helpers/recurrence-reference.ts: the
+ *   property tests (test/domain/recurrence.property.test.ts) compare the two. Where they differ,
+ *   rrule-temporal broke the rules above or RFC 5545 (it could drop DTSTART, skip the repeated hour
+ *   of an HOURLY rule, answer by where a query starts); the cases are listed at the end of that file.
+ *   Refused now although rrule-temporal read them: RFC 7529 calendars (RSCALE other than GREGORIAN,
+ *   SKIP=BACKWARD/FORWARD).
  */
 import { Temporal } from 'temporal-polyfill';
-import { RRuleTemporal } from 'rrule-temporal';
+import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, readRuleParts, RuleExpansion, type RuleParts, type WallClock } from './rrule-core.js';
+import { zoneOffsets, type ZoneOffsets } from './zone-offsets.js';
 
 export interface SeriesInput {
   id: string;
@@ -61,10 +75,14 @@ export interface Occurrence {
   override: OccurrenceOverride | null;
 }
 
-/** Most occurrences one expandSeries call returns; the earliest ones (by start, then id) are kept. */
+export interface ExpandOptions {
+  /** Most occurrences to return (the earliest, by start then id); default MAX_OCCURRENCES_PER_CALL. */
+  limit?: number;
+}
+
+/** Most occurrences one expandSeries call returns by default; the earliest ones (by start, then id) are kept. */
 export const MAX_OCCURRENCES_PER_CALL = 5000;
 
-const DAY_MS = 86_400_000;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const INSTANT_SECONDS = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z';
 const OCCURRENCE_ID_RE = new RegExp(`^(${UUID})@(${INSTANT_SECONDS})$`);
@@ -95,52 +113,125 @@ export function occurrenceStartOf(seriesId: string, occurrenceId: string): strin
 }
 
 // ---------------------------------------------------------------------------------------------
+// Formatting without Date/Temporal objects
+
+const PAD2: string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : `${i}`));
+const ymdScratch = [0, 0, 0];
+// The last month seen ('YYYY-MM-' and the day number of its 1st), and the last day and time of day
+// formatted: consecutive occurrences mostly share a month, often a day or a time of day.
+const MONTH_TEXT = PAD2.map((m) => `-${m}-`);
+// dayText's last month ('YYYY-MM-', its year and month, the day numbers of its 1st and of the next
+// month's) and last day: consecutive occurrences mostly fall in one month, or the next.
+let monthText = '';
+let monthYear = 0;
+let monthNumber = 0;
+let monthFirstDay = Number.NaN;
+let nextMonthFirstDay = Number.NaN;
+let lastDay = Number.NaN;
+let lastDayText = '';
+let lastSod = Number.NaN;
+let lastSodText = '';
+
+/** 'YYYY-MM-DD' of a day number in years 0-9999. */
+function dayText(day: number): string {
+  if (day === lastDay) return lastDayText;
+  if (!(day >= monthFirstDay && day < nextMonthFirstDay)) {
+    if (day >= nextMonthFirstDay && day < nextMonthFirstDay + 28) {
+      if (++monthNumber > 12) {
+        monthNumber = 1;
+        monthYear++;
+      }
+      monthFirstDay = nextMonthFirstDay;
+    } else {
+      civilFromDays(day, ymdScratch);
+      monthYear = ymdScratch[0]!;
+      monthNumber = ymdScratch[1]!;
+      monthFirstDay = day - ymdScratch[2]! + 1;
+    }
+    nextMonthFirstDay = monthFirstDay + daysInMonth(monthYear, monthNumber);
+    monthText = (monthYear < 1000 ? String(monthYear).padStart(4, '0') : String(monthYear)) + MONTH_TEXT[monthNumber]!;
+  }
+  lastDayText = monthText + PAD2[day - monthFirstDay + 1]!;
+  lastDay = day;
+  return lastDayText;
+}
+
+const DAY_0000 = daysFromCivil(0, 1, 1);
+const DAY_10000 = daysFromCivil(10_000, 1, 1);
+
+/** formatInstantSeconds(new Date(ms)), without the Date. */
+function keyOf(ms: number): string {
+  const sec = Math.floor(ms / 1000);
+  const day = Math.floor(sec / 86_400);
+  if (day < DAY_0000 || day >= DAY_10000) return formatInstantSeconds(new Date(ms));
+  const sod = sec - day * 86_400;
+  if (sod !== lastSod) {
+    const h = Math.floor(sod / 3600);
+    const mi = Math.floor((sod - h * 3600) / 60);
+    lastSodText = `T${PAD2[h]}:${PAD2[mi]}:${PAD2[sod - h * 3600 - mi * 60]}Z`;
+    lastSod = sod;
+  }
+  return dayText(day) + lastSodText;
+}
+
+/** Temporal.PlainDate's toString of a day number. */
+function dateText(day: number): string {
+  if (day >= DAY_0000 && day < DAY_10000) return dayText(day);
+  civilFromDays(day, ymdScratch);
+  const y = ymdScratch[0]!;
+  return `${y < 0 ? '-' : '+'}${String(Math.abs(y)).padStart(6, '0')}-${PAD2[ymdScratch[1]!]}-${PAD2[ymdScratch[2]!]}`;
+}
+
+/** The day number of an ISO date text, as strictly as Temporal.PlainDate.from(text, { overflow: 'reject' }). */
+function dayOfDateText(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (m) {
+    const y = Number(m[1]);
+    const mo = Number(m[2]);
+    const d = Number(m[3]);
+    if (mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo)) return daysFromCivil(y, mo, d);
+  }
+  const p = Temporal.PlainDate.from(text, { overflow: 'reject' });
+  return daysFromCivil(p.year, p.month, p.day);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Rule parsing
 
 type UntilLimit =
-  | { kind: 'instant'; ms: number }          // UNTIL=...Z, or a floating date-time read in the zone
-  | { kind: 'date'; date: Temporal.PlainDate }; // UNTIL=YYYYMMDD, inclusive
+  | { kind: 'instant'; ms: number } // UNTIL=...Z, or a floating date-time read in the zone
+  | { kind: 'date'; day: number }; // UNTIL=YYYYMMDD, inclusive (a day number)
 
 interface ParsedRule {
-  /** The rule without UNTIL (and, for all-day series, without time-of-day parts). */
-  ruleText: string;
+  parts: RuleParts;
+  /** FREQ as written (upper case), which decides the frame. */
   freq: string;
   until: UntilLimit | null;
-  /** Upper bound on occurrences per day, used to size the query chunks. */
-  perDay: number;
-  count: number | null;
 }
 
-function listLength(value: string | undefined): number {
-  return value === undefined ? 1 : Math.max(1, value.split(',').filter((v) => v !== '').length);
-}
-
-function parseUntil(value: string, timeZone: string): UntilLimit {
+function parseUntil(value: string, zone: ZoneOffsets): UntilLimit {
   const date = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
   if (date) {
-    return {
-      kind: 'date',
-      date: Temporal.PlainDate.from(
-        { year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) },
-        { overflow: 'reject' },
-      ),
-    };
+    const y = Number(date[1]);
+    const m = Number(date[2]);
+    const d = Number(date[3]);
+    if (!(m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m))) throw new RangeError(`invalid UNTIL in RRULE: ${value}`);
+    return { kind: 'date', day: daysFromCivil(y, m, d) };
   }
   const dt = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(Z?)$/.exec(value);
   if (!dt) throw new RangeError(`invalid UNTIL in RRULE: ${value}`);
-  const fields = {
-    year: Number(dt[1]), month: Number(dt[2]), day: Number(dt[3]),
-    hour: Number(dt[4]), minute: Number(dt[5]), second: Number(dt[6]),
-  };
-  const wall = Temporal.PlainDateTime.from(fields, { overflow: 'reject' });
-  const zone = dt[7] === 'Z' ? 'UTC' : timeZone;
-  return { kind: 'instant', ms: wall.toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds };
+  const [y, m, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(dt[i]));
+  if (!(m! >= 1 && m! <= 12 && d! >= 1 && d! <= daysInMonth(y!, m!) && h! <= 23 && mi! <= 59 && s! <= 59)) {
+    throw new RangeError(`invalid UNTIL in RRULE: ${value}`);
+  }
+  const wall = daysFromCivil(y!, m!, d!) * DAY_MS + h! * 3_600_000 + mi! * 60_000 + s! * 1000;
+  return { kind: 'instant', ms: dt[7] === 'Z' ? wall : zone.instantOf(wall) };
 }
 
-function parseRule(rrule: string, timeZone: string, allDay: boolean): ParsedRule {
+function parseRule(rrule: string, zone: ZoneOffsets, allDay: boolean): ParsedRule {
   const text = rrule.trim().replace(/^RRULE:/i, '');
   const parts = new Map<string, string>();
-  const kept: string[] = [];
+  const kept: [string, string][] = [];
   for (const part of text.split(';')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
@@ -150,211 +241,161 @@ function parseRule(rrule: string, timeZone: string, allDay: boolean): ParsedRule
     parts.set(key, value);
     if (key === 'UNTIL') continue;
     if (allDay && (key === 'BYHOUR' || key === 'BYMINUTE' || key === 'BYSECOND')) continue;
-    kept.push(`${key}=${value}`);
+    kept.push([key, value]);
   }
   const freq = (parts.get('FREQ') ?? '').toUpperCase();
   if (freq === '') throw new RangeError('RRULE has no FREQ');
   if (allDay && SUB_DAILY.has(freq)) throw new RangeError(`an all-day series cannot repeat ${freq}`);
   const untilText = parts.get('UNTIL');
-  const until = untilText === undefined ? null : parseUntil(untilText, timeZone);
-
-  const interval = Math.max(1, Number.parseInt(parts.get('INTERVAL') ?? '1', 10) || 1);
-  const h = allDay ? 1 : listLength(parts.get('BYHOUR'));
-  const m = allDay ? 1 : listLength(parts.get('BYMINUTE'));
-  const s = allDay ? 1 : listLength(parts.get('BYSECOND'));
-  let perDay: number;
-  if (freq === 'SECONDLY') perDay = Math.ceil(86_400 / interval);
-  else if (freq === 'MINUTELY') perDay = Math.ceil(1_440 / interval) * s;
-  else if (freq === 'HOURLY') perDay = Math.ceil(24 / interval) * m * s;
-  else perDay = h * m * s;
-  perDay = Math.min(86_400, Math.max(1, perDay));
+  const until = untilText === undefined ? null : parseUntil(untilText, zone);
 
   const countText = parts.get('COUNT');
   const count = countText === undefined ? null : Number.parseInt(countText, 10);
   if (count !== null && !(count >= 1)) throw new RangeError(`invalid COUNT in RRULE: ${countText}`);
 
-  return { ruleText: kept.join(';'), freq, until, perDay, count };
+  return { parts: readRuleParts(kept), freq, until };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Zone helpers
+// A series compiled for expansion (cached by the fields the expansion depends on)
 
-function zonedAt(ms: number, timeZone: string): Temporal.ZonedDateTime {
-  return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
-}
-
-/** The instant's local wall-clock time, as milliseconds of the same wall time in UTC. */
-function wallMs(ms: number, timeZone: string): number {
-  return ms + zonedAt(ms, timeZone).offsetNanoseconds / 1e6;
-}
-
-/**
- * Largest minus smallest UTC offset within two days of the instant: how far an instant and its wall
- * time can disagree with the wall time/instant order near it (the size of a gap or a fold).
- */
-function offsetSpreadMs(ms: number, timeZone: string): number {
-  let z = zonedAt(ms - 2 * DAY_MS, timeZone);
-  let min = z.offsetNanoseconds;
-  let max = min;
-  for (let i = 0; i < 32; i++) {
-    const next = z.getTimeZoneTransition('next');
-    if (!next || next.epochMilliseconds > ms + 2 * DAY_MS) break;
-    z = next;
-    min = Math.min(min, z.offsetNanoseconds);
-    max = Math.max(max, z.offsetNanoseconds);
-  }
-  return (max - min) / 1e6;
-}
-
-function startOfDayMs(date: Temporal.PlainDate, timeZone: string): number {
-  return date.toZonedDateTime({ timeZone }).epochMilliseconds;
-}
-
-function dateOf(ms: number, timeZone: string): Temporal.PlainDate {
-  return zonedAt(ms, timeZone).toPlainDate();
-}
-
-function floatingUtc(ms: number): Temporal.ZonedDateTime {
-  return zonedAt(ms, 'UTC');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Expansion
-
-interface Window {
-  from: Date;
-  to: Date;
-}
-
-interface Candidate {
-  startMs: number;
-  endMs: number;
-  startDate: Temporal.PlainDate | null;
-  endDate: Temporal.PlainDate | null;
-  key: string;
-}
-
-class Expander {
-  readonly tz: string;
+class Frame {
+  readonly zone: ZoneOffsets;
   readonly allDay: boolean;
-  /** true: the rule runs on wall times placed in UTC; false: in the real zone (sub-daily timed). */
+  /** true: the rule runs on wall times placed in UTC; false: over real instants (sub-daily timed). */
   readonly floating: boolean;
-  readonly rule: RRuleTemporal<Temporal.ZonedDateTime>;
-  readonly parsed: ParsedRule;
+  readonly rule: RuleExpansion;
+  readonly until: UntilLimit | null;
+  /** For a DATE UNTIL of a timed series: the start of the day after it. */
+  readonly untilEndMs: number;
   readonly durationMs: number;
   readonly durationDays: number;
   readonly seriesStartMs: number;
-  /** DTSTART in the frame the rule runs in, as epoch milliseconds of that frame. */
+  /** DTSTART in the frame the rule runs in. */
   readonly dtstartFrameMs: number;
+  private untilFrame: number | null = null;
 
   constructor(series: SeriesInput) {
-    this.tz = series.timezone;
     this.allDay = series.allDay;
-    this.parsed = parseRule(series.rrule, this.tz, this.allDay);
-    this.floating = this.allDay || !SUB_DAILY.has(this.parsed.freq);
+    this.zone = zoneOffsets(series.timezone);
+    const parsed = parseRule(series.rrule, this.zone, this.allDay);
+    this.until = parsed.until;
+    this.floating = this.allDay || !SUB_DAILY.has(parsed.freq);
     this.seriesStartMs = series.start.getTime();
     if (Number.isNaN(this.seriesStartMs) || Number.isNaN(series.end.getTime())) {
       throw new RangeError('series start and end must be valid instants');
     }
     this.durationMs = Math.max(0, series.end.getTime() - this.seriesStartMs);
 
-    let dtstart: Temporal.ZonedDateTime;
+    let clock: WallClock | null = null;
     if (this.allDay) {
-      const startDate = series.startDate !== null
-        ? Temporal.PlainDate.from(series.startDate, { overflow: 'reject' })
-        : dateOf(this.seriesStartMs, this.tz);
-      const endDate = series.endDate !== null
-        ? Temporal.PlainDate.from(series.endDate, { overflow: 'reject' })
-        : dateOf(series.end.getTime(), this.tz);
-      this.durationDays = Math.max(0, startDate.until(endDate, { largestUnit: 'days' }).days);
-      dtstart = startDate.toZonedDateTime({ timeZone: 'UTC' });
+      const startDay = series.startDate !== null ? dayOfDateText(series.startDate) : this.dayOf(this.seriesStartMs);
+      const endDay = series.endDate !== null ? dayOfDateText(series.endDate) : this.dayOf(series.end.getTime());
+      this.durationDays = Math.max(0, endDay - startDay);
+      this.dtstartFrameMs = startDay * DAY_MS;
     } else {
       this.durationDays = 0;
-      const local = zonedAt(this.seriesStartMs, this.tz);
-      dtstart = this.floating ? local.toPlainDateTime().toZonedDateTime('UTC') : local;
+      this.dtstartFrameMs = this.floating ? this.zone.wallOf(this.seriesStartMs) : this.seriesStartMs;
+      if (!this.floating) clock = this.zone;
     }
-    this.dtstartFrameMs = dtstart.epochMilliseconds;
-    // A COUNT rule is replayed from DTSTART on every query (the library can only jump ahead when
-    // there is no COUNT), and its default guard of 10,000 periods throws on long COUNT series queried
-    // near their end; let the guard grow with COUNT instead.
-    const count = this.parsed.count;
-    this.rule = new RRuleTemporal({
-      temporal: Temporal,
-      rruleString: this.parsed.ruleText,
-      dtstart,
-      includeDtstart: true,
-      ...(count === null ? {} : { maxIterations: 10_000 + 10 * count }),
-    });
+    this.untilEndMs = this.until?.kind === 'date' ? this.zone.startOfDay((this.until.day + 1) * DAY_MS) : 0;
+    this.rule = new RuleExpansion(parsed.parts, this.dtstartFrameMs, clock);
   }
 
-  /** Turns a generated value (in the rule's frame) into the occurrence it stands for. */
-  candidate(generated: Temporal.ZonedDateTime): Candidate {
-    if (this.allDay) {
-      const startDate = generated.toPlainDate();
-      const endDate = startDate.add({ days: this.durationDays });
-      const startMs = startOfDayMs(startDate, this.tz);
-      return { startMs, endMs: startOfDayMs(endDate, this.tz), startDate, endDate, key: formatInstantSeconds(new Date(startMs)) };
-    }
-    let startMs: number;
-    if (!this.floating) startMs = generated.epochMilliseconds;
-    else if (generated.epochMilliseconds === this.dtstartFrameMs) startMs = this.seriesStartMs; // keeps DTSTART's fold
-    else startMs = generated.toPlainDateTime().toZonedDateTime(this.tz, { disambiguation: 'compatible' }).epochMilliseconds;
-    return { startMs, endMs: startMs + this.durationMs, startDate: null, endDate: null, key: formatInstantSeconds(new Date(startMs)) };
-  }
-
-  withinUntil(c: Candidate): boolean {
-    const until = this.parsed.until;
-    if (until === null) return true;
-    if (until.kind === 'instant') return c.startMs <= until.ms;
-    if (c.startDate !== null) return Temporal.PlainDate.compare(c.startDate, until.date) <= 0;
-    return c.startMs < startOfDayMs(until.date.add({ days: 1 }), this.tz);
+  /** The local date (day number) of an instant. */
+  dayOf(ms: number): number {
+    return Math.floor(this.zone.wallOf(ms) / DAY_MS);
   }
 
   /** Frame milliseconds no generated value past which can satisfy UNTIL. */
   untilFrameMs(): number {
-    const until = this.parsed.until;
-    if (until === null) return Number.POSITIVE_INFINITY;
-    if (until.kind === 'date') {
-      const limit = startOfDayMs(until.date.add({ days: 1 }), this.tz);
-      return this.frameUpper(limit) + DAY_MS;
+    if (this.untilFrame === null) {
+      const until = this.until;
+      if (until === null) this.untilFrame = Number.POSITIVE_INFINITY;
+      else if (until.kind === 'date') this.untilFrame = this.frameUpper(this.untilEndMs) + DAY_MS;
+      else this.untilFrame = this.frameUpper(until.ms) + DAY_MS;
     }
-    return this.frameUpper(until.ms) + DAY_MS;
+    return this.untilFrame;
   }
 
   /** Smallest frame value whose occurrence can start at or after the instant. */
   frameLower(ms: number): number {
     if (!this.floating) return ms;
-    if (this.allDay) return Date.UTC(...isoDateParts(dateOf(ms, this.tz))) - DAY_MS;
-    return wallMs(ms, this.tz) - offsetSpreadMs(ms, this.tz) - 1000;
+    if (this.allDay) return this.dayOf(ms) * DAY_MS - DAY_MS;
+    return this.zone.wallOf(ms) - this.zone.spreadNear(ms) - 1000;
   }
 
   /** Largest frame value whose occurrence can start at or before the instant. */
   frameUpper(ms: number): number {
     if (!this.floating) return ms;
-    if (this.allDay) return Date.UTC(...isoDateParts(dateOf(ms, this.tz))) + DAY_MS;
-    return wallMs(ms, this.tz) + offsetSpreadMs(ms, this.tz) + 1000;
+    if (this.allDay) return this.dayOf(ms) * DAY_MS + DAY_MS;
+    return this.zone.wallOf(ms) + this.zone.spreadNear(ms) + 1000;
   }
 
-  /** Generated values in [lo, hi] of the rule's frame, in order. */
-  between(loMs: number, hiMs: number): Temporal.ZonedDateTime[] {
-    const zone = this.floating ? 'UTC' : this.tz;
-    return this.rule.between(zonedAt(loMs, zone), zonedAt(hiMs, zone), true);
+  /** The start instant of the occurrence a generated value stands for; zone.shifted tells whether it left a gap. */
+  startOf(v: number): number {
+    if (this.allDay) return this.zone.startOfDay(v);
+    this.zone.shifted = false;
+    if (!this.floating) return v;
+    if (v === this.dtstartFrameMs) return this.seriesStartMs; // keeps DTSTART's fold
+    return this.zone.instantOf(v);
   }
 
-  /** The occurrence whose original start is `key`, or null when the rule has none there. */
-  find(key: string): Candidate | null {
+  /** End instant of an unmoved occurrence starting at startMs (generated value v). */
+  endOf(v: number, startMs: number): number {
+    return this.allDay ? this.zone.startOfDay(v + this.durationDays * DAY_MS) : startMs + this.durationMs;
+  }
+
+  withinUntil(startMs: number, v: number): boolean {
+    const until = this.until;
+    if (until === null) return true;
+    if (until.kind === 'instant') return startMs <= until.ms;
+    if (this.allDay) return v / DAY_MS <= until.day;
+    return startMs < this.untilEndMs;
+  }
+
+  /** The start instant of the occurrence whose original start is `key`, or null when the rule has none there. */
+  find(key: string): number | null {
     const ms = Date.parse(key);
     if (Number.isNaN(ms)) return null;
     const lo = Math.max(this.frameLower(ms), this.dtstartFrameMs);
     const hi = this.frameUpper(ms + 999);
-    if (lo > hi) return null;
-    for (const generated of this.between(lo, hi)) {
-      const c = this.candidate(generated);
-      if (c.key === key) return this.withinUntil(c) ? c : null;
-    }
-    return null;
+    let found: number | null = null;
+    this.rule.forEach(lo, hi, (v) => {
+      const startMs = this.startOf(v);
+      if (keyOf(startMs) !== key) return true;
+      found = this.withinUntil(startMs, v) ? startMs : null;
+      return false;
+    });
+    return found;
   }
 }
+
+/**
+ * Compiled frames by the fields they depend on, in two generations of up to FRAME_CACHE_GENERATION
+ * each: when the young one is full it becomes the old one (the previous old one is dropped), and a
+ * frame found in the old one moves back to the young one. Keeps the recently used ones without
+ * per-entry bookkeeping.
+ */
+const FRAME_CACHE_GENERATION = 2048;
+let youngFrames = new Map<string, Frame>();
+let oldFrames = new Map<string, Frame>();
+
+function frameOf(series: SeriesInput): Frame {
+  const key = `${series.rrule}\u0000${series.timezone}\u0000${series.allDay ? 1 : 0}\u0000${series.start.getTime()}\u0000${series.end.getTime()}\u0000${series.startDate}\u0000${series.endDate}`;
+  let frame = youngFrames.get(key);
+  if (frame !== undefined) return frame;
+  frame = oldFrames.get(key) ?? new Frame(series);
+  if (youngFrames.size >= FRAME_CACHE_GENERATION) {
+    oldFrames = youngFrames;
+    youngFrames = new Map();
+  }
+  youngFrames.set(key, frame);
+  return frame;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expansion
 
 /** 'YYYY-MM-DDThh:mm:ssZ' for any instant text Date.parse reads (so '.000Z' still matches); else as is. */
 function canonicalInstant(text: string): string {
@@ -362,111 +403,185 @@ function canonicalInstant(text: string): string {
   return Number.isNaN(ms) ? text : formatInstantSeconds(new Date(ms));
 }
 
-function isoDateParts(d: Temporal.PlainDate): [number, number, number] {
-  return [d.year, d.month - 1, d.day];
-}
-
-function overlaps(startMs: number, endMs: number, window: Window): boolean {
-  const from = window.from.getTime();
-  const to = window.to.getTime();
-  if (endMs <= startMs) return startMs >= from && startMs < to;
-  return startMs < to && endMs > from;
+function overlaps(startMs: number, endMs: number, fromMs: number, toMs: number): boolean {
+  if (endMs <= startMs) return startMs >= fromMs && startMs < toMs;
+  return startMs < toMs && endMs > fromMs;
 }
 
 function isMoved(o: OccurrenceOverride): boolean {
   return o.start !== null || o.end !== null;
 }
 
-function toOccurrence(seriesId: string, c: Candidate, override: OccurrenceOverride | null): Occurrence {
+/** `idPrefix` is the series id and '@'. */
+function occurrence(idPrefix: string, key: string, startMs: number, endMs: number, startDay: number | null, endDay: number | null, override: OccurrenceOverride | null): Occurrence {
   return {
-    id: `${seriesId}@${c.key}`,
-    originalStart: c.key,
-    start: new Date(c.startMs),
-    end: new Date(c.endMs),
-    startDate: c.startDate === null ? null : c.startDate.toString(),
-    endDate: c.endDate === null ? null : c.endDate.toString(),
+    id: idPrefix + key,
+    originalStart: key,
+    start: new Date(startMs),
+    end: new Date(endMs),
+    startDate: startDay === null ? null : dateText(startDay),
+    endDate: endDay === null ? null : dateText(endDay),
     override,
   };
 }
 
-/** The times a moved occurrence has: missing fields keep the original start, or the series length. */
-function movedCandidate(ex: Expander, originalStartMs: number, o: OccurrenceOverride): Candidate {
-  const key = formatInstantSeconds(new Date(originalStartMs));
+/** The occurrence of a moved override: missing fields keep the original start, or the series length. */
+function movedOccurrence(idPrefix: string, f: Frame, key: string, originalStartMs: number, o: OccurrenceOverride): Occurrence {
   const startMs = o.start !== null ? o.start.getTime() : originalStartMs;
-  if (ex.allDay) {
-    const startDate = dateOf(startMs, ex.tz);
-    const endDate = o.end !== null ? dateOf(o.end.getTime(), ex.tz) : startDate.add({ days: ex.durationDays });
-    const endMs = o.end !== null ? o.end.getTime() : startOfDayMs(endDate, ex.tz);
-    return { startMs, endMs, startDate, endDate, key };
+  if (f.allDay) {
+    const startDay = f.dayOf(startMs);
+    const endDay = o.end !== null ? f.dayOf(o.end.getTime()) : startDay + f.durationDays;
+    const endMs = o.end !== null ? o.end.getTime() : f.zone.startOfDay(endDay * DAY_MS);
+    return occurrence(idPrefix, key, startMs, endMs, startDay, endDay, o);
   }
-  const endMs = o.end !== null ? o.end.getTime() : startMs + ex.durationMs;
-  return { startMs, endMs, startDate: null, endDate: null, key };
+  const endMs = o.end !== null ? o.end.getTime() : startMs + f.durationMs;
+  return occurrence(idPrefix, key, startMs, endMs, null, null, o);
+}
+
+/**
+ * A series ready to expand: its rule parsed (shared, through a cache, by every series with the same
+ * rule, zone and times), its EXDATEs read. Reuse it to expand the same series over many windows.
+ */
+export class CompiledSeries {
+  private readonly frame: Frame;
+  private readonly id: string;
+  private readonly excluded: ReadonlySet<string>;
+
+  constructor(series: SeriesInput) {
+    this.frame = frameOf(series);
+    this.id = series.id;
+    this.excluded = new Set(series.exdates.map(canonicalInstant));
+  }
+
+  /** As expandSeries(series, overrides, window, opts). */
+  expand(overrides: readonly OccurrenceOverride[], window: { from: Date; to: Date }, opts?: ExpandOptions): Occurrence[] {
+    const fromMs = window.from.getTime();
+    const toMs = window.to.getTime();
+    if (Number.isNaN(fromMs) || Number.isNaN(toMs)) throw new RangeError('window bounds must be valid instants');
+    const limit = readLimit(opts);
+    if (fromMs >= toMs || limit === 0) return [];
+    return expandFrame(this.frame, this.id, this.excluded, overrides, fromMs, toMs, limit);
+  }
+}
+
+/** Compiles a series once for many expansions (throws RangeError for an RRULE it cannot read). */
+export function compileSeries(series: SeriesInput): CompiledSeries {
+  return new CompiledSeries(series);
+}
+
+function readLimit(opts: ExpandOptions | undefined): number {
+  const limit = opts?.limit ?? MAX_OCCURRENCES_PER_CALL;
+  if (!(Number.isInteger(limit) && limit >= 0)) throw new RangeError(`limit must be a whole number >= 0: ${limit}`);
+  return limit;
+}
+
+function expandFrame(
+  f: Frame,
+  seriesId: string,
+  excluded: ReadonlySet<string>,
+  overrides: readonly OccurrenceOverride[],
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Occurrence[] {
+  let byStart: Map<string, OccurrenceOverride> | null = null; // the first override for an original start wins
+  if (overrides.length > 0) {
+    byStart = new Map();
+    for (const o of overrides) {
+      const key = canonicalInstant(o.originalStart);
+      if (!byStart.has(key)) byStart.set(key, o);
+    }
+  }
+
+  const out: Occurrence[] = [];
+  const idPrefix = `${seriesId}@`;
+
+  // Moved occurrences: each one whose new times overlap the window is checked against the rule on
+  // its own, wherever its original start lies.
+  if (byStart !== null) {
+    for (const [key, o] of byStart) {
+      if (o.deleted || !isMoved(o) || excluded.has(key)) continue;
+      const originalMs = Date.parse(key);
+      if (Number.isNaN(originalMs)) continue;
+      const tentative = movedOccurrence(idPrefix, f, key, originalMs, o);
+      if (!overlaps(tentative.start.getTime(), tentative.end.getTime(), fromMs, toMs)) continue;
+      const originalStart = f.find(key);
+      if (originalStart === null) continue;
+      const moved = movedOccurrence(idPrefix, f, key, originalStart, o);
+      if (overlaps(moved.start.getTime(), moved.end.getTime(), fromMs, toMs)) out.push(moved);
+    }
+  }
+
+  // Unmoved occurrences: original starts that can overlap the window, in frame order, until the limit.
+  const lowestStart = f.allDay ? fromMs : fromMs - f.durationMs;
+  const lo = Math.max(f.frameLower(lowestStart - (f.allDay ? f.durationDays * DAY_MS : 0)), f.dtstartFrameMs);
+  const hi = Math.min(f.frameUpper(toMs), f.untilFrameMs());
+  const zone = f.zone;
+  const checkKeys = excluded.size > 0 || byStart !== null;
+  // Two wall times in one DST gap (or a skipped day and the next) land on the same instant; the
+  // first in frame order stands. Only a value moved out of a gap can meet a later one.
+  let gapStarts: Set<number> | null = null;
+  let kept = 0;
+  // Unmoved occurrences come in frame order, which is start order but near gaps and folds: sorted
+  // already unless a moved one came first or a start went backwards.
+  let inOrder = out.length === 0;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  f.rule.forEach(lo, hi, (v) => {
+    const startMs = f.startOf(v);
+    if (zone.shifted) {
+      gapStarts ??= new Set();
+      if (gapStarts.has(startMs)) return true;
+      gapStarts.add(startMs);
+    } else if (gapStarts !== null && gapStarts.has(startMs)) {
+      return true;
+    }
+    if (!f.withinUntil(startMs, v)) return true;
+    const endMs = f.endOf(v, startMs);
+    if (!overlaps(startMs, endMs, fromMs, toMs)) return true;
+    const key = keyOf(startMs);
+    let o: OccurrenceOverride | null = null;
+    if (checkKeys) {
+      if (excluded.has(key)) return true;
+      o = byStart?.get(key) ?? null;
+      if (o !== null && (o.deleted || isMoved(o))) return true;
+    }
+    const startDay = f.allDay ? v / DAY_MS : null;
+    if (startMs <= lastStart) inOrder = false;
+    lastStart = startMs;
+    out.push(occurrence(idPrefix, key, startMs, endMs, startDay, startDay === null ? null : startDay + f.durationDays, o));
+    return ++kept < limit;
+  });
+
+  if (!inOrder) out.sort(byStartThenId);
+  return out.length > limit ? out.slice(0, limit) : out;
+}
+
+function byStartThenId(a: Occurrence, b: Occurrence): number {
+  return a.start.getTime() - b.start.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**
  * The occurrences of the series that overlap [window.from, window.to), sorted by (start, id), at most
- * MAX_OCCURRENCES_PER_CALL of them (the earliest). Moved occurrences are placed, and tested against
- * the window, by their override's times; deleted ones and EXDATEs are left out; cancelled ones are
- * returned with their override. Overrides that name no occurrence of the rule are ignored.
- * Throws RangeError for an RRULE it cannot read.
+ * `opts.limit` (default MAX_OCCURRENCES_PER_CALL) of them (the earliest). Moved occurrences are
+ * placed, and tested against the window, by their override's times; deleted ones and EXDATEs are
+ * left out; cancelled ones are returned with their override. Overrides that name no occurrence of the
+ * rule are ignored. Throws RangeError for an RRULE it cannot read.
  */
 export function expandSeries(
   series: SeriesInput,
   overrides: readonly OccurrenceOverride[],
   window: { from: Date; to: Date },
+  opts?: ExpandOptions,
 ): Occurrence[] {
   const fromMs = window.from.getTime();
   const toMs = window.to.getTime();
   if (Number.isNaN(fromMs) || Number.isNaN(toMs)) throw new RangeError('window bounds must be valid instants');
+  const limit = readLimit(opts);
   if (fromMs >= toMs) return [];
-
-  const ex = new Expander(series);
-  const excluded = new Set(series.exdates.map(canonicalInstant));
-  const byStart = new Map<string, OccurrenceOverride>(); // the first override for an original start wins
-  for (const o of overrides) {
-    const key = canonicalInstant(o.originalStart);
-    if (!byStart.has(key)) byStart.set(key, o);
-  }
-
-  const out: Occurrence[] = [];
-
-  // Moved occurrences: each one whose new times overlap the window is checked against the rule on
-  // its own, wherever its original start lies.
-  for (const [key, o] of byStart) {
-    if (o.deleted || !isMoved(o) || excluded.has(key)) continue;
-    const originalMs = Date.parse(key);
-    if (Number.isNaN(originalMs)) continue;
-    const tentative = movedCandidate(ex, originalMs, o);
-    if (!overlaps(tentative.startMs, tentative.endMs, window)) continue;
-    const original = ex.find(key);
-    if (original === null) continue;
-    const moved = movedCandidate(ex, original.startMs, o);
-    if (overlaps(moved.startMs, moved.endMs, window)) out.push(toOccurrence(series.id, moved, o));
-  }
-
-  // Unmoved occurrences: original starts that can overlap the window, in chunks, until the cap.
-  const lowestStart = ex.allDay ? fromMs : fromMs - ex.durationMs;
-  let lo = Math.max(ex.frameLower(lowestStart - (ex.allDay ? ex.durationDays * DAY_MS : 0)), ex.dtstartFrameMs);
-  const hi = Math.min(ex.frameUpper(toMs), ex.untilFrameMs());
-  const chunkMs = Math.max(1000, Math.floor((MAX_OCCURRENCES_PER_CALL * DAY_MS) / ex.parsed.perDay));
-  const seen = new Set<string>();
-  let kept = 0;
-  while (lo <= hi && kept < MAX_OCCURRENCES_PER_CALL) {
-    const chunkEnd = Math.min(hi, lo + chunkMs);
-    for (const generated of ex.between(lo, chunkEnd)) {
-      const c = ex.candidate(generated);
-      if (seen.has(c.key)) continue; // two wall times in one DST gap land on the same instant
-      seen.add(c.key);
-      if (excluded.has(c.key) || !ex.withinUntil(c)) continue;
-      const o = byStart.get(c.key) ?? null;
-      if (o !== null && (o.deleted || isMoved(o))) continue;
-      if (!overlaps(c.startMs, c.endMs, window)) continue;
-      out.push(toOccurrence(series.id, c, o));
-      if (++kept >= MAX_OCCURRENCES_PER_CALL) break;
-    }
-    lo = chunkEnd + 1;
-  }
-
-  out.sort((a, b) => a.start.getTime() - b.start.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return out.length > MAX_OCCURRENCES_PER_CALL ? out.slice(0, MAX_OCCURRENCES_PER_CALL) : out;
+  const f = frameOf(series);
+  if (limit === 0) return [];
+  const excluded: ReadonlySet<string> = series.exdates.length === 0 ? EMPTY : new Set(series.exdates.map(canonicalInstant));
+  return expandFrame(f, series.id, excluded, overrides, fromMs, toMs, limit);
 }
+
+const EMPTY: ReadonlySet<string> = new Set();
