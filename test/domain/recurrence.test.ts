@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  compileSeries,
   expandSeries,
   formatInstantSeconds,
   isOccurrenceId,
@@ -517,5 +518,136 @@ describe('expandSeries output cap', () => {
     // Each lasts one second, so the first is the one starting at the window start.
     assert.equal(got[0]!.start.toISOString(), '2026-03-01T00:00:00.000Z');
     assert.equal(got.at(-1)!.start.toISOString(), '2026-03-01T01:23:19.000Z');
+  });
+});
+
+describe('expandSeries reads every RFC 5545 rule part', () => {
+  // Expected values worked out by hand (and the RFC's own examples where it has them).
+
+  it('BYSETPOS picks positions within each period: the last weekday of the month', () => {
+    // Berlin 09:00; Jan 30 and Feb 27 are CET (08:00Z), Mar 31, Apr 30 and May 29 CEST (07:00Z).
+    const series = timed('2026-01-30T08:00:00Z', '2026-01-30T09:00:00Z', 'Europe/Berlin', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1');
+    assert.deepEqual(starts(expandSeries(series, [], win('2026-01-01T00:00:00Z', '2026-06-01T00:00:00Z'))), [
+      '2026-01-30T08:00:00.000Z', '2026-02-27T08:00:00.000Z', '2026-03-31T07:00:00.000Z', '2026-04-30T07:00:00.000Z', '2026-05-29T07:00:00.000Z',
+    ]);
+  });
+
+  it('BYWEEKNO counts ISO weeks, whose week 1 can start in December and week 53 end in January', () => {
+    // Week 1 of 2025 starts Monday 2024-12-30, of 2026 on 2025-12-29, of 2027 on 2027-01-04.
+    const monday = timed('2024-01-01T09:00:00Z', '2024-01-01T10:00:00Z', 'UTC', 'FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO');
+    assert.deepEqual(starts(expandSeries(monday, [], win('2024-01-01T00:00:00Z', '2028-01-01T00:00:00Z'))), [
+      '2024-01-01T09:00:00.000Z', '2024-12-30T09:00:00.000Z', '2025-12-29T09:00:00.000Z', '2027-01-04T09:00:00.000Z',
+    ]);
+    // The Sunday of each year's last week: 2026 has 53 weeks, the last ending Sunday 2027-01-03.
+    const sunday = timed('2024-01-01T09:00:00Z', '2024-01-01T10:00:00Z', 'UTC', 'FREQ=YEARLY;BYWEEKNO=-1;BYDAY=SU');
+    assert.deepEqual(starts(expandSeries(sunday, [], win('2024-01-01T00:00:00Z', '2028-01-01T00:00:00Z'))), [
+      '2024-01-01T09:00:00.000Z', '2024-12-29T09:00:00.000Z', '2025-12-28T09:00:00.000Z', '2027-01-03T09:00:00.000Z',
+    ]);
+  });
+
+  it('negative BYMONTHDAY counts from the end of each month, skipping months too short', () => {
+    // -1 is the last day; -31 exists only in 31-day months (as the 1st).
+    const last = timed('2026-01-31T11:00:00Z', '2026-01-31T12:00:00Z', 'Europe/Berlin', 'FREQ=MONTHLY;BYMONTHDAY=-1');
+    assert.deepEqual(starts(expandSeries(last, [], win('2026-01-01T00:00:00Z', '2026-06-01T00:00:00Z'))), [
+      '2026-01-31T11:00:00.000Z', '2026-02-28T11:00:00.000Z', '2026-03-31T10:00:00.000Z', '2026-04-30T10:00:00.000Z', '2026-05-31T10:00:00.000Z',
+    ]);
+    const series = timed('2026-01-01T11:00:00Z', '2026-01-01T12:00:00Z', 'UTC', 'FREQ=MONTHLY;BYMONTHDAY=-2,-31');
+    assert.deepEqual(starts(expandSeries(series, [], win('2026-01-01T00:00:00Z', '2026-06-01T00:00:00Z'))), [
+      '2026-01-01T11:00:00.000Z', '2026-01-30T11:00:00.000Z', '2026-02-27T11:00:00.000Z', '2026-03-01T11:00:00.000Z',
+      '2026-03-30T11:00:00.000Z', '2026-04-29T11:00:00.000Z', '2026-05-01T11:00:00.000Z', '2026-05-30T11:00:00.000Z',
+    ]);
+  });
+
+  it('BYYEARDAY counts from either end of the year: day 60 is Mar 1, or Feb 29 in a leap year', () => {
+    const series = timed('2026-01-01T12:00:00Z', '2026-01-01T13:00:00Z', 'UTC', 'FREQ=YEARLY;BYYEARDAY=60,-1');
+    assert.deepEqual(starts(expandSeries(series, [], win('2026-01-01T00:00:00Z', '2029-01-01T00:00:00Z'))), [
+      '2026-01-01T12:00:00.000Z', '2026-03-01T12:00:00.000Z', '2026-12-31T12:00:00.000Z', '2027-03-01T12:00:00.000Z',
+      '2027-12-31T12:00:00.000Z', '2028-02-29T12:00:00.000Z', '2028-12-31T12:00:00.000Z',
+    ]);
+  });
+
+  it('an nth BYDAY with BYMONTH counts within that month; BYMONTHDAY and BYDAY together intersect', () => {
+    // The second Sunday of May, 09:00 Berlin (CEST).
+    const mothersDay = timed('2026-05-10T07:00:00Z', '2026-05-10T08:00:00Z', 'Europe/Berlin', 'FREQ=YEARLY;BYMONTH=5;BYDAY=2SU');
+    assert.deepEqual(starts(expandSeries(mothersDay, [], win('2026-01-01T00:00:00Z', '2029-01-01T00:00:00Z'))), [
+      '2026-05-10T07:00:00.000Z', '2027-05-09T07:00:00.000Z', '2028-05-14T07:00:00.000Z',
+    ]);
+    // RFC 5545's US election day: the Tuesday after the first Monday of November, every 4 years.
+    const election = timed('1996-11-05T14:00:00Z', '1996-11-05T15:00:00Z', 'America/New_York', 'FREQ=YEARLY;INTERVAL=4;BYMONTH=11;BYDAY=TU;BYMONTHDAY=2,3,4,5,6,7,8');
+    assert.deepEqual(starts(expandSeries(election, [], win('1996-01-01T00:00:00Z', '2009-01-01T00:00:00Z'))), [
+      '1996-11-05T14:00:00.000Z', '2000-11-07T14:00:00.000Z', '2004-11-02T14:00:00.000Z', '2008-11-04T14:00:00.000Z',
+    ]);
+  });
+
+  it('WKST decides which days share a week for INTERVAL (the RFC 5545 example)', () => {
+    const w = win('1997-08-01T00:00:00Z', '1997-10-01T00:00:00Z');
+    const monday = timed('1997-08-05T09:00:00Z', '1997-08-05T10:00:00Z', 'UTC', 'FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=MO');
+    assert.deepEqual(starts(expandSeries(monday, [], w)), ['1997-08-05T09:00:00.000Z', '1997-08-10T09:00:00.000Z', '1997-08-19T09:00:00.000Z', '1997-08-24T09:00:00.000Z']);
+    const sunday = { ...monday, rrule: 'FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=SU' };
+    assert.deepEqual(starts(expandSeries(sunday, [], w)), ['1997-08-05T09:00:00.000Z', '1997-08-17T09:00:00.000Z', '1997-08-19T09:00:00.000Z', '1997-08-31T09:00:00.000Z']);
+  });
+
+  it('gives one occurrence for two times of day that the spring-forward gap puts on the same instant', () => {
+    // 01:30, 02:30 and 03:30 New York on 2026-03-08: 02:30 moves to 03:30 EDT, which is 03:30 itself.
+    const series = timed('2026-03-07T06:30:00Z', '2026-03-07T06:45:00Z', 'America/New_York', 'FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=30');
+    assert.deepEqual(starts(expandSeries(series, [], win('2026-03-08T00:00:00Z', '2026-03-09T00:00:00Z'))), ['2026-03-08T06:30:00.000Z', '2026-03-08T07:30:00.000Z']);
+  });
+
+  it('expands BYMINUTE within each elapsed hour of an HOURLY rule, leaving out wall times that do not exist', () => {
+    // Lord Howe, 2026-10-04: 02:00 +10:30 (15:30Z) becomes 02:30 +11:00, so there is no 02:00.
+    const series = timed('2026-10-03T13:30:00Z', '2026-10-03T13:30:00Z', 'Australia/Lord_Howe', 'FREQ=HOURLY;BYMINUTE=0,30');
+    assert.deepEqual(starts(expandSeries(series, [], win('2026-10-03T14:00:00Z', '2026-10-03T17:00:00Z'))), [
+      '2026-10-03T14:00:00.000Z', // 00:30 +10:30
+      '2026-10-03T14:30:00.000Z', // 01:00
+      '2026-10-03T15:00:00.000Z', // 01:30
+      '2026-10-03T15:30:00.000Z', // 02:30 +11:00
+      '2026-10-03T16:00:00.000Z', // 03:00
+      '2026-10-03T16:30:00.000Z', // 03:30
+    ]);
+  });
+
+  it('refuses the rules rrule-temporal refused, with a RangeError', () => {
+    const ok = timed('2026-03-01T09:00:00Z', '2026-03-01T10:00:00Z', 'UTC', 'FREQ=DAILY');
+    const w = win('2026-03-01T00:00:00Z', '2026-03-05T00:00:00Z');
+    for (const rrule of [
+      'FREQ=FORTNIGHTLY', 'FREQ=DAILY;INTERVAL=0', 'FREQ=DAILY;INTERVAL=-2', 'FREQ=WEEKLY;BYDAY=XX', 'FREQ=MONTHLY;BYDAY=0MO',
+      'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=0', 'FREQ=WEEKLY;WKST=XX', 'FREQ=DAILY;SKIP=OMIT', 'FREQ=DAILY;INTERVAL=x', 'FREQ=DAILY;UNTIL=20260230',
+    ]) {
+      assert.throws(() => expandSeries({ ...ok, rrule }, [], w), RangeError, rrule);
+    }
+    // Other calendars (RFC 7529) are not read; the Gregorian one is the RFC 5545 calendar.
+    assert.throws(() => expandSeries({ ...ok, rrule: 'RSCALE=HEBREW;FREQ=YEARLY' }, [], w), RangeError);
+    assert.equal(expandSeries({ ...ok, rrule: 'RSCALE=GREGORIAN;FREQ=DAILY;COUNT=2' }, [], w).length, 2);
+    // Parts out of range are dropped, as before: BYMONTH=13 leaves the rule unrestricted.
+    assert.equal(expandSeries({ ...ok, rrule: 'FREQ=DAILY;BYMONTH=13;BYHOUR=24' }, [], w).length, 4);
+  });
+});
+
+describe('expandSeries limit option and compiled series', () => {
+  const minutely = timed('2026-03-01T00:00:00Z', '2026-03-01T00:00:00Z', 'UTC', 'FREQ=MINUTELY');
+  const w = win('2026-03-01T00:00:00Z', '2026-05-01T00:00:00Z');
+
+  it('returns up to `limit` occurrences, the earliest, instead of MAX_OCCURRENCES_PER_CALL', () => {
+    // 61 days of minutes: 87,840.
+    assert.equal(expandSeries(minutely, [], w, { limit: 100_000 }).length, 87_840);
+    assert.deepEqual(starts(expandSeries(minutely, [], w, { limit: 3 })), ['2026-03-01T00:00:00.000Z', '2026-03-01T00:01:00.000Z', '2026-03-01T00:02:00.000Z']);
+    assert.equal(expandSeries(minutely, [], w, {}).length, MAX_OCCURRENCES_PER_CALL);
+    assert.deepEqual(expandSeries(minutely, [], w, { limit: 0 }), []);
+    assert.throws(() => expandSeries(minutely, [], w, { limit: -1 }), RangeError);
+  });
+
+  it('keeps a moved occurrence among the earliest when the limit applies', () => {
+    const moved = override('2026-03-10T00:00:00Z', { start: d('2026-03-01T00:00:30Z'), end: d('2026-03-01T00:00:30Z') });
+    const got = expandSeries(minutely, [moved], w, { limit: 3 });
+    assert.deepEqual(got.map((o) => o.originalStart), ['2026-03-01T00:00:00Z', '2026-03-10T00:00:00Z', '2026-03-01T00:01:00Z']);
+  });
+
+  it('a compiled series expands as expandSeries does, window after window', () => {
+    const berlin = timed('2026-03-23T08:00:00Z', '2026-03-23T09:00:00Z', 'Europe/Berlin', 'FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20261231T235959Z', ['2026-03-25T08:00:00Z']);
+    const compiled = compileSeries(berlin);
+    for (const [from, to] of [['2026-03-20T00:00:00Z', '2026-04-02T00:00:00Z'], ['2026-10-19T00:00:00Z', '2026-10-29T00:00:00Z'], ['2026-12-20T00:00:00Z', '2027-01-20T00:00:00Z']] as const) {
+      assert.deepEqual(compiled.expand([], win(from, to)), expandSeries(berlin, [], win(from, to)));
+    }
+    assert.equal(compiled.expand([], win('2026-03-20T00:00:00Z', '2026-04-02T00:00:00Z')).length, 3);
   });
 });
