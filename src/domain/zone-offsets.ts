@@ -6,7 +6,10 @@
  * Intl.DateTimeFormat), read once per stretch of years per zone and kept: every offset, wall-time
  * resolution and start of day here is exactly what the polyfill's ZonedDateTime gives, without
  * creating a Temporal object per lookup. Lookups are a binary search with a hint for the last
- * segment hit (expansion walks time forwards, so the hint almost always answers).
+ * interval hit (expansion walks time forwards, so the hint almost always answers).
+ *
+ * The years read are kept as separate stretches when they lie far apart (a series from 1950 seen
+ * in 2026 reads around 1950 and around 2026, not the years between).
  *
  * Wall times are "floating" milliseconds: the local date and time read as if it were UTC
  * (Date.UTC(year, month - 1, day, hour, minute, second, ms)).
@@ -16,6 +19,8 @@ import { Temporal } from 'temporal-polyfill';
 const DAY_MS = 86_400_000;
 /** How much of the zone's history one scan reads; under the ~3 years the polyfill searches per call. */
 const SCAN_MS = 730 * DAY_MS;
+/** A stretch grows to reach an instant this close to it; farther ones start a stretch of their own. */
+const REACH_MS = 4 * 365 * DAY_MS;
 /** Temporal's range of instants: ±10^8 days around the epoch. */
 const MAX_INSTANT_MS = 8.64e15;
 
@@ -23,19 +28,32 @@ function polyfillZoned(ms: number, zone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
 }
 
+/** The offsets of a stretch of time [lo, hi]. */
+interface Stretch {
+  lo: number;
+  hi: number;
+  /** Transition instants in (lo, hi], ascending; at each the offset becomes off[i + 1]. */
+  at: number[];
+  /** off[i] is the offset (ms) before at[i]; off[at.length] the one after the last transition. */
+  off: number[];
+}
+
 export class ZoneOffsets {
   readonly zone: string;
   /** The offset of a zone the polyfill treats as fixed (UTC, ±hh:mm); null for named zones. */
   private readonly fixed: number | null;
-  /** Transition instants, ascending; at each the offset becomes off[i + 1]. */
+  /** Disjoint stretches read so far, by time, more than REACH_MS apart. */
+  private readonly stretches: Stretch[] = [];
+  // The stretch the last lookup used (its fields, for speed).
   private at: number[] = [];
-  /** off[i] is the offset (ms) before at[i]; off[at.length] the one after the last transition. */
   private off: number[] = [];
-  /** The instants [lo, hi] whose offsets the lists answer. */
   private lo = 0;
   private hi = -1;
-  /** Index (into off) of the segment the last lookup landed in. */
+  /** Index into off of the interval between transitions the last lookup landed in. */
   private hint = 0;
+
+  /** Set by instantOf and startOfDay: whether the wall time fell in a gap (and was moved past it). */
+  shifted = false;
 
   constructor(zone: string) {
     // Throws RangeError for a zone the polyfill does not know, as Temporal would.
@@ -48,20 +66,12 @@ export class ZoneOffsets {
   offsetAt(ms: number): number {
     if (this.fixed !== null) return this.fixed;
     const at = this.at;
-    let i = this.hint;
-    // Segment i covers [at[i - 1], at[i]).
+    const i = this.hint;
+    // Interval i is [at[i - 1], at[i]).
     if ((i === 0 || at[i - 1]! <= ms) && (i === at.length || ms < at[i]!) && ms >= this.lo && ms <= this.hi) return this.off[i]!;
-    if (ms < this.lo || ms > this.hi) this.cover(ms);
-    let lo = 0;
-    let hi = this.at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.at[mid]! <= ms) lo = mid + 1;
-      else hi = mid;
-    }
-    i = lo;
-    this.hint = i;
-    return this.off[i]!;
+    if (!(ms >= this.lo && ms <= this.hi)) this.cover(ms);
+    this.hint = this.indexAfter(ms);
+    return this.off[this.hint]!;
   }
 
   /** The instant's wall time, as floating milliseconds. */
@@ -70,44 +80,13 @@ export class ZoneOffsets {
   }
 
   /**
-   * The instants whose wall time is `wallSec` (whole seconds): one, two in a repeated hour (earlier
-   * first) or none in a gap. Temporal's getPossibleEpochNanoseconds, as the polyfill computes it.
-   */
-  private possible(wallSec: number, out: number[]): number {
-    const o0 = this.offsetAt((wallSec - 86_400) * 1000) / 1000;
-    const o1 = this.offsetAt((wallSec + 86_400) * 1000) / 1000;
-    const u0 = wallSec - o0;
-    const u1 = wallSec - o1;
-    if (o0 === o1) {
-      out[0] = u0;
-      return 1;
-    }
-    const n0 = this.offsetAt(u0 * 1000) / 1000;
-    if (n0 === this.offsetAt(u1 * 1000) / 1000) {
-      out[0] = wallSec - n0;
-      return 1;
-    }
-    if (o0 > o1) {
-      out[0] = u0;
-      out[1] = u1;
-      return 2;
-    }
-    return 0;
-  }
-
-  private readonly scratch: number[] = [0, 0];
-
-  /** Set by instantOf and startOfDay: whether the wall time fell in a gap (and was moved past it). */
-  shifted = false;
-
-  /**
    * The instant of a wall time with Temporal's 'compatible' disambiguation: a repeated time takes
    * the earlier offset, a time in a gap moves forward by the gap (and sets `shifted`).
    */
   instantOf(wallMs: number): number {
     this.shifted = false;
     if (this.fixed !== null) return wallMs - this.fixed;
-    // Fast path: one offset for a day either side, in the segment the last lookup landed in.
+    // Fast path: one offset for a day either side, in the interval the last lookup landed in.
     const i = this.hint;
     const at = this.at;
     if ((i === 0 || at[i - 1]! <= wallMs - DAY_MS) && (i === at.length || wallMs + DAY_MS < at[i]!) && wallMs - DAY_MS >= this.lo && wallMs + DAY_MS <= this.hi) {
@@ -139,26 +118,22 @@ export class ZoneOffsets {
     const out = this.scratch;
     if (this.possible(midnightWallMs / 1000, out) > 0) return out[0]! * 1000;
     this.shifted = true;
-    return this.nextTransitionAfter(midnightWallMs - DAY_MS);
-  }
-
-  /** The first transition strictly after the instant (to the whole second, as the polyfill searches). */
-  private nextTransitionAfter(ms: number): number {
-    const from = Math.floor(ms / 1000) * 1000 + 999; // transitions are whole seconds: > ms means >= next second
-    this.offsetAt(from);
-    this.cover(from + 2 * DAY_MS);
-    for (const t of this.at) if (t > from) return t;
-    throw new RangeError(`no transition after ${new Date(ms).toISOString()} in ${this.zone}`);
+    // The polyfill's next transition after the day before (to the whole second).
+    const from = Math.floor((midnightWallMs - DAY_MS) / 1000) * 1000 + 999;
+    const t = this.nextChangeAfter(from);
+    if (t > this.hi) throw new RangeError(`no transition after ${new Date(from).toISOString()} in ${this.zone}`);
+    return t;
   }
 
   /**
-   * The first transition after the instant; when none is known within the years read so far, the end
-   * of them (the offset is constant from the instant up to the returned one either way).
+   * The first transition after the instant; when none is known within the years read around it,
+   * the end of them (the offset is constant from the instant up to the returned one either way).
    */
   nextChangeAfter(ms: number): number {
     if (this.fixed !== null) return Number.POSITIVE_INFINITY;
     this.offsetAt(ms);
-    const i = this.hintIndexAfter(ms);
+    this.offsetAt(ms + 2 * DAY_MS); // reads on if the stretch ends soon after
+    const i = this.indexAfter(ms);
     return i < this.at.length ? this.at[i]! : this.hi + 1;
   }
 
@@ -167,12 +142,11 @@ export class ZoneOffsets {
     if (this.fixed !== null) return 0;
     const start = ms - 2 * DAY_MS;
     const end = ms + 2 * DAY_MS;
+    this.offsetAt(end);
     let min = this.offsetAt(start);
     let max = min;
-    this.offsetAt(end);
     const at = this.at;
-    let i = this.hintIndexAfter(start);
-    for (let n = 0; n < 32 && i < at.length && at[i]! <= end; i++, n++) {
+    for (let i = this.indexAfter(start), n = 0; n < 32 && i < at.length && at[i]! <= end; i++, n++) {
       const o = this.off[i + 1]!;
       if (o < min) min = o;
       if (o > max) max = o;
@@ -180,75 +154,121 @@ export class ZoneOffsets {
     return max - min;
   }
 
-  /** Largest offset over [ms - 2 days, ms + 2 days]. */
-  maxOffsetNear(ms: number): number {
-    if (this.fixed !== null) return this.fixed;
-    const start = ms - 2 * DAY_MS;
-    const end = ms + 2 * DAY_MS;
-    let max = this.offsetAt(start);
-    this.offsetAt(end);
-    const at = this.at;
-    for (let i = this.hintIndexAfter(start); i < at.length && at[i]! <= end; i++) {
-      const o = this.off[i + 1]!;
-      if (o > max) max = o;
+  /**
+   * The instants whose wall time is `wallSec` (whole seconds): one, two in a repeated hour (earlier
+   * first) or none in a gap. Temporal's getPossibleEpochNanoseconds, as the polyfill computes it.
+   */
+  private possible(wallSec: number, out: number[]): number {
+    const o0 = this.offsetAt((wallSec - 86_400) * 1000) / 1000;
+    const o1 = this.offsetAt((wallSec + 86_400) * 1000) / 1000;
+    const u0 = wallSec - o0;
+    const u1 = wallSec - o1;
+    if (o0 === o1) {
+      out[0] = u0;
+      return 1;
     }
-    return max;
+    const n0 = this.offsetAt(u0 * 1000) / 1000;
+    if (n0 === this.offsetAt(u1 * 1000) / 1000) {
+      out[0] = wallSec - n0;
+      return 1;
+    }
+    if (o0 > o1) {
+      out[0] = u0;
+      out[1] = u1;
+      return 2;
+    }
+    return 0;
   }
 
-  /** Index of the first transition after the instant (the instant must be covered). */
-  private hintIndexAfter(ms: number): number {
+  private readonly scratch: number[] = [0, 0];
+
+  /** Index of the first transition after the instant in the current stretch. */
+  private indexAfter(ms: number): number {
+    const at = this.at;
     let lo = 0;
-    let hi = this.at.length;
+    let hi = at.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.at[mid]! <= ms) lo = mid + 1;
+      if (at[mid]! <= ms) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /** Reads transitions until [lo, hi] holds the instant. */
+  /** Makes the stretch holding the instant current, reading transitions as needed. */
   private cover(ms: number): void {
     if (!(Math.abs(ms) <= MAX_INSTANT_MS)) throw new RangeError(`instant out of range: ${ms}`);
-    if (this.hi < this.lo) {
-      const start = Math.max(-MAX_INSTANT_MS, Math.floor(ms / SCAN_MS) * SCAN_MS - SCAN_MS);
-      const scan = this.scan(start, Math.min(MAX_INSTANT_MS, start + 2 * SCAN_MS));
-      this.at = scan.at;
-      this.off = scan.off;
-      this.lo = start;
-      this.hi = Math.min(MAX_INSTANT_MS, start + 2 * SCAN_MS);
-      this.hint = 0;
+    const list = this.stretches;
+    let s = list.find((x) => ms >= x.lo - REACH_MS && ms <= x.hi + REACH_MS);
+    if (s === undefined) {
+      const lo = Math.max(-MAX_INSTANT_MS, Math.floor(ms / SCAN_MS) * SCAN_MS - SCAN_MS);
+      const hi = Math.min(MAX_INSTANT_MS, lo + 3 * SCAN_MS);
+      s = { lo, hi, ...this.scan(lo, hi) };
+      list.push(s);
+      list.sort((a, b) => a.lo - b.lo);
     }
-    while (ms > this.hi) {
-      const end = Math.min(MAX_INSTANT_MS, this.hi + SCAN_MS);
-      const scan = this.scan(this.hi, end);
-      for (let i = 0; i < scan.at.length; i++) {
-        this.at.push(scan.at[i]!);
-        this.off.push(scan.off[i + 1]!);
-      }
-      this.hi = end;
+    while (ms > s.hi) this.extendUp(s, Math.min(MAX_INSTANT_MS, s.hi + SCAN_MS));
+    while (ms < s.lo) this.extendDown(s, Math.max(-MAX_INSTANT_MS, s.lo - SCAN_MS));
+    // Stretches that came within reach of each other become one.
+    const k = list.indexOf(s);
+    const next = list[k + 1];
+    if (next !== undefined && next.lo - s.hi <= REACH_MS) {
+      this.extendUp(s, next.lo);
+      s.at.push(...next.at);
+      s.off.push(...next.off.slice(1));
+      s.hi = next.hi;
+      list.splice(k + 1, 1);
     }
-    while (ms < this.lo) {
-      const start = Math.max(-MAX_INSTANT_MS, this.lo - SCAN_MS);
-      const scan = this.scan(start, this.lo);
-      this.at = scan.at.concat(this.at);
-      this.off = scan.off.concat(this.off.slice(1));
-      this.hint += scan.at.length;
-      this.lo = start;
+    const prev = list[k - 1];
+    if (prev !== undefined && s.lo - prev.hi <= REACH_MS) {
+      this.extendUp(prev, s.lo);
+      prev.at.push(...s.at);
+      prev.off.push(...s.off.slice(1));
+      prev.hi = s.hi;
+      list.splice(k, 1);
+      s = prev;
     }
+    this.at = s.at;
+    this.off = s.off;
+    this.lo = s.lo;
+    this.hi = s.hi;
+    this.hint = 0;
   }
 
-  /** The offset at `start` and the transitions in (start, end]. */
+  private extendUp(s: Stretch, to: number): void {
+    const scan = this.scan(s.hi, to);
+    for (let i = 0; i < scan.at.length; i++) {
+      s.at.push(scan.at[i]!);
+      s.off.push(scan.off[i + 1]!);
+    }
+    s.hi = to;
+  }
+
+  private extendDown(s: Stretch, from: number): void {
+    const scan = this.scan(from, s.lo);
+    s.at = scan.at.concat(s.at);
+    s.off = scan.off.concat(s.off.slice(1));
+    s.lo = from;
+  }
+
+  /**
+   * The offset at `start` and the transitions in (start, end]. getTimeZoneTransition('next') finds
+   * any transition within 3 years of where it starts, so the range is read in steps of SCAN_MS.
+   */
   private scan(start: number, end: number): { at: number[]; off: number[] } {
     let z = polyfillZoned(start, this.zone);
     const at: number[] = [];
     const off: number[] = [z.offsetNanoseconds / 1e6];
-    for (;;) {
-      const next = z.getTimeZoneTransition('next');
-      if (next === null || next.epochMilliseconds > end) break;
-      at.push(next.epochMilliseconds);
-      off.push(next.offsetNanoseconds / 1e6);
-      z = next;
+    for (let stepEnd = Math.min(end, start + SCAN_MS); ; stepEnd = Math.min(end, stepEnd + SCAN_MS)) {
+      for (;;) {
+        const next = z.getTimeZoneTransition('next');
+        if (next === null || next.epochMilliseconds > stepEnd) break;
+        at.push(next.epochMilliseconds);
+        off.push(next.offsetNanoseconds / 1e6);
+        z = next;
+      }
+      if (stepEnd >= end) break;
+      if (z.epochMilliseconds < stepEnd) z = polyfillZoned(stepEnd, this.zone);
     }
     return { at, off };
   }

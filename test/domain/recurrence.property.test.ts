@@ -498,6 +498,16 @@ describe('where the reference (rrule-temporal) is wrong', () => {
     assert.deepEqual(starts(expandSeries(s, [], win('2026-04-09T20:00:00Z', '2026-04-09T20:00:01Z'))), ['2026-04-09T20:00Z']);
   });
 
+  it('reads local hours with offsets that miss changes less than 60 days apart (Morocco during Ramadan)', () => {
+    // rrule-temporal bundles an older Temporal polyfill that samples zones every 60 days, so it does
+    // not see Casablanca go from +01:00 to +00:00 on 2020-04-19 and back on 2020-05-31. 19:00 local
+    // on Apr 20-22 is 19:00Z; it gives 18:00Z (18:00 local). Its HOURLY/MINUTELY rules read such hours.
+    const s = timed('2020-04-15T18:00:00Z', 'FREQ=HOURLY;BYHOUR=19', 'Africa/Casablanca');
+    const w = win('2020-04-20T00:00:00Z', '2020-04-23T00:00:00Z');
+    assert.deepEqual(starts(expandSeries(s, [], w)), ['2020-04-20T19:00Z', '2020-04-21T19:00Z', '2020-04-22T19:00Z']);
+    assert.deepEqual(starts(expandSeriesReference(s, [], w)), ['2020-04-20T18:00Z', '2020-04-21T18:00Z', '2020-04-22T18:00Z']);
+  });
+
   it('ignores WKST for BYWEEKNO in a DAILY rule (a combination RFC 5545 leaves undefined; we apply it as a filter)', () => {
     // The last week of 2023 with weeks from Friday is Fri Dec 22 - Thu Dec 28.
     const s = timed('2023-05-01T21:15:00Z', 'FREQ=DAILY;BYWEEKNO=-1;WKST=FR');
