@@ -7,6 +7,7 @@ import * as m0005 from './0005_requests_flow.js';
 import * as m0006 from './0006_webhooks.js';
 import * as m0007 from './0007_accounts.js';
 import * as m0008 from './0008_event_occurrences.js';
+import * as m0009 from './0009_list_indexes.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_webhooks': m0006,
   '0007_accounts': m0007,
   '0008_event_occurrences': m0008,
+  '0009_list_indexes': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {
