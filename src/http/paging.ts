@@ -1,4 +1,5 @@
 import { decodeCursor, encodeCursor, queryFingerprint } from '../domain/cursor.js';
+import { formatInstant } from '../domain/instant.js';
 import { invalidInput } from './errors.js';
 import type { HandlerContext } from './route.js';
 
@@ -13,8 +14,16 @@ export const HANDLED_LISTED_DAYS = 90;
 
 type Ctx = HandlerContext<Record<string, unknown>, unknown, unknown>;
 
+/** Fingerprints of the queries being answered: a page that reads and writes a cursor hashes its query once. */
+const fingerprints = new WeakMap<object, { route: string; fingerprint: string }>();
+
 function context(ctx: Ctx, route: string) {
-  return { fingerprint: queryFingerprint(route, ctx.query), tokenId: ctx.principal.tokenId, now: ctx.now };
+  let known = fingerprints.get(ctx.query);
+  if (known?.route !== route) {
+    known = { route, fingerprint: queryFingerprint(route, ctx.query) };
+    fingerprints.set(ctx.query, known);
+  }
+  return { fingerprint: known.fingerprint, tokenId: ctx.principal.tokenId, now: ctx.now };
 }
 
 /** The position a cursor carries; 422 naming `cursor` when forged, expired, or of another query or token. */
@@ -49,4 +58,22 @@ export function checkUpdatedSince(updatedSince: Date | null, includeDeleted: boo
 
 export function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * 86_400_000);
+}
+
+/**
+ * A timestamptz as PostgreSQL writes it in JSON (`2026-03-01T10:00:00.1204+00:00`, the feeds' pages)
+ * in the wire format of formatInstant: milliseconds, cut as a Date cuts them, left out when zero.
+ * Sessions in UTC (PGlite's, and a server's default) take the string path; any other zone goes
+ * through a Date.
+ */
+export function wireInstant(json: string): string {
+  const n = json.length;
+  if (n >= 25 && json.charCodeAt(4) === 45 && json.charCodeAt(10) === 84 && json.endsWith('+00:00')) {
+    const seconds = json.slice(0, 19);
+    if (n === 25) return `${seconds}Z`;
+    // PostgreSQL trims trailing zeros of the fraction (".12" is 120 ms) and gives up to 6 digits.
+    const ms = `${json.slice(20, n - 6)}00`.slice(0, 3);
+    return ms === '000' ? `${seconds}Z` : `${seconds}.${ms}Z`;
+  }
+  return formatInstant(new Date(json));
 }

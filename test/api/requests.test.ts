@@ -235,6 +235,64 @@ for (const engine of ENGINES) {
         assertError(await api.get(`/api/v1/requests?kind=task&limit=1&cursor=${first}`, other), 422, 'invalid_input', 'cursor');
       });
 
+      it('lists exactly what the rules say for every combination of filters, page by page, among pending requests of any age and a year of handled ones', async () => {
+        const owner = await api.owner();
+        const token = await api.token(owner, ['requests:read']);
+        const other = await api.token(owner, ['requests:read', 'requests:create']);
+        const mineId = await tokenIdOf(db(), token);
+        const otherId = await tokenIdOf(db(), other);
+        const t0 = now();
+        let state = 20260329;
+        const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4_294_967_296);
+        const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+        interface Seeded { id: string; at: number; status: string; kind: string; tokenId: string | null; blocked: boolean; deletedAt: number | null }
+        const world: Seeded[] = [];
+        for (let i = 0; i < 48; i++) {
+          const at = Date.parse(shift(t0, -Math.floor(random() * 400), i % 7 === 0 ? 0 : Math.floor(random() * 1000)));
+          const status = random() < 0.3 ? 'pending' : pick(REQUEST_STATUSES.filter((s) => s !== 'pending'));
+          const kind = pick(['appointment', 'task'] as const);
+          const tokenId = pick([mineId, otherId, null]);
+          const blocked = random() < 0.15;
+          const deletedAt = random() < 0.2 ? at : null;
+          const iso = new Date(at).toISOString();
+          const id = await seedRequest(db(), owner.id, {
+            status, kind, tokenId, fromBlocked: blocked, cancelledBy: status === 'cancelled' ? 'owner' : null,
+            createdAt: new Date(at - DAY).toISOString(), updatedAt: iso, deletedAt: deletedAt === null ? null : iso,
+          });
+          world.push({ id, at, status, kind, tokenId, blocked, deletedAt });
+        }
+        const byChange = (a: { at: number; id: string }, b: { at: number; id: string }) => a.at - b.at || (a.id < b.id ? -1 : 1);
+        for (const status of ['', 'pending', 'accepted', 'expired']) {
+          for (const kind of ['', 'task']) {
+            for (const createdByThisToken of ['', 'true', 'false']) {
+              for (const includeDeleted of [false, true]) {
+                const query = [status && `status=${status}`, kind && `kind=${kind}`, createdByThisToken && `createdByThisToken=${createdByThisToken}`, includeDeleted && 'includeDeleted=true', 'limit=4']
+                  .filter(Boolean).join('&');
+                const visible = (r: Seeded) => !r.blocked || r.tokenId === mineId;
+                const listed = (r: Seeded) =>
+                  r.deletedAt === null && (r.status === 'pending' || r.at >= t0.getTime() - 90 * DAY) && (!status || r.status === status) && (!kind || r.kind === kind) &&
+                  (!createdByThisToken || (r.tokenId === mineId) === (createdByThisToken === 'true'));
+                const marked = (r: Seeded) => includeDeleted && r.deletedAt !== null && r.deletedAt >= t0.getTime() - 30 * DAY;
+                const expected = world.filter((r) => visible(r) && (listed(r) || marked(r))).sort(byChange);
+                const got: { id: string; at: number; marker: boolean }[] = [];
+                let cursor: string | null = null;
+                let pages = 0;
+                do {
+                  const page: PageJson = await list(token, `${query}${cursor ? `&cursor=${cursor}` : ''}`);
+                  const items = [...page.data.map((r) => ({ id: r.id, at: Date.parse(r.updatedAt), marker: false })), ...(page.deleted ?? []).map((d) => ({ id: d.id, at: Date.parse(d.deletedAt), marker: true }))];
+                  if (page.nextCursor) assert.equal(items.length, 4, `${query}: a full page before the last`);
+                  got.push(...items.sort(byChange));
+                  assert.equal('deleted' in page, includeDeleted, query);
+                  cursor = page.nextCursor;
+                  pages += 1;
+                } while (cursor && pages < 30);
+                assert.deepEqual(got, expected.map((r) => ({ id: r.id, at: r.at, marker: r.deletedAt !== null })), query);
+              }
+            }
+          }
+        }
+      });
+
       it('refuses each invalid parameter with 422 invalid_input naming it', async () => {
         const owner = await api.owner();
         const token = await api.token(owner, ['requests:read']);

@@ -242,6 +242,56 @@ for (const engine of ENGINES) {
         assert.deepEqual(seen, [ids[0], ids[1], ids[2], ids[4], ids[5], ids[0], ids[3]]);
       });
 
+      it('lists exactly what the rules say for every combination of filters, page by page, among open to-dos of any age and a year of done ones', async () => {
+        const { owner, token } = await ownerWithToken();
+        const t0 = now();
+        let state = 20260329;
+        const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4_294_967_296);
+        interface Seeded { id: string; at: number; open: boolean; completedAt: number | null; deletedAt: number | null; dueDate: string | null }
+        const world: Seeded[] = [];
+        for (let i = 0; i < 48; i++) {
+          // Some share an instant (the id breaks the tie); some carry milliseconds.
+          const at = Date.parse(shift(t0, -Math.floor(random() * 400), i % 7 === 0 ? 0 : Math.floor(random() * 1000)));
+          const kind = random();
+          const open = kind < 0.35;
+          // Done before or when last changed (an edit after completion moves updated_at only).
+          const completedAt = open ? null : at - (random() < 0.3 ? Math.floor(random() * 5) * DAY : 0);
+          const deletedAt = random() < 0.25 ? at : null;
+          const dueDate = random() < 0.5 ? `2026-0${1 + Math.floor(random() * 6)}-1${Math.floor(random() * 9)}` : null;
+          const id = await seedTask(db(), owner.id, {
+            updatedAt: new Date(at).toISOString(), completedAt: completedAt === null ? null : new Date(completedAt).toISOString(),
+            deletedAt: deletedAt === null ? null : new Date(deletedAt).toISOString(), dueDate,
+          });
+          world.push({ id, at, open, completedAt, deletedAt, dueDate });
+        }
+        const byChange = (a: Seeded, b: Seeded) => a.at - b.at || (a.id < b.id ? -1 : 1);
+        const since = Date.parse(shift(t0, -20));
+        for (const status of ['', 'open', 'completed']) {
+          for (const due of ['', 'dueFrom=2026-03-01', 'dueTo=2026-03-14']) {
+            for (const includeDeleted of [false, true]) {
+              for (const updatedSince of [null, since]) {
+                const query = [status && `status=${status}`, due, includeDeleted && 'includeDeleted=true', updatedSince && `updatedSince=${shift(t0, -20)}`, 'limit=4']
+                  .filter(Boolean).join('&');
+                const dueOk = (t: Seeded) =>
+                  (!due.startsWith('dueFrom') || (t.dueDate !== null && t.dueDate >= '2026-03-01')) && (!due.startsWith('dueTo') || (t.dueDate !== null && t.dueDate <= '2026-03-14'));
+                const listed = (t: Seeded) =>
+                  t.deletedAt === null && (t.open || t.completedAt! >= t0.getTime() - 90 * DAY) && (!status || (status === 'open') === t.open) && dueOk(t);
+                const marked = (t: Seeded) => includeDeleted && t.deletedAt !== null && t.deletedAt >= t0.getTime() - 30 * DAY;
+                const expected = world.filter((t) => (listed(t) || marked(t)) && (updatedSince === null || t.at >= updatedSince)).sort(byChange);
+                const pages = await walk(api, token, query);
+                const got = pages.flatMap((p) =>
+                  [...p.data.map((t) => ({ id: t.id, at: Date.parse(t.updatedAt), marker: false })), ...(p.deleted ?? []).map((d) => ({ id: d.id, at: Date.parse(d.deletedAt), marker: true }))]
+                    .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)),
+                );
+                assert.deepEqual(got, expected.map((t) => ({ id: t.id, at: t.at, marker: t.deletedAt !== null })), query);
+                assert.deepEqual(pages.map((p) => p.data.length + (p.deleted?.length ?? 0)).slice(0, -1).filter((n) => n !== 4), [], `${query}: full pages`);
+                assert.equal('deleted' in pages[0]!, includeDeleted, query);
+              }
+            }
+          }
+        }
+      });
+
       it('answers 50 to-dos a page by default and at most 100', async () => {
         const { owner, token } = await ownerWithToken();
         await db().insertInto('tasks').values(Array.from({ length: 101 }, (_, i) => ({

@@ -1,8 +1,13 @@
 import { formatInstant } from '../../domain/instant.js';
+import type { TaskFeedRow } from '../../store/repos/tasks.js';
 import type { TaskRow } from '../../store/schema.js';
+import { wireInstant } from '../paging.js';
 import type { TaskDto } from '../schemas/resources.js';
 
-export function presentTask(row: TaskRow): TaskDto {
+/** The columns a to-do shows besides its instants, alike in a stored row and a feed row. */
+type TaskFields = Omit<TaskFeedRow, 'completed_at' | 'updated_at' | 'deleted_at'>;
+
+function present(row: TaskFields, completedAt: string | null, updatedAt: string): TaskDto {
   return {
     id: row.id,
     title: row.title,
@@ -12,10 +17,19 @@ export function presentTask(row: TaskRow): TaskDto {
     timezone: row.timezone,
     priority: row.priority,
     status: row.status,
-    completedAt: row.completed_at ? formatInstant(row.completed_at) : null,
+    completedAt,
     fromRequester: row.from_requester,
     requestId: row.request_id,
     durationMinutes: row.duration_minutes,
-    updatedAt: formatInstant(row.updated_at),
+    updatedAt,
   };
+}
+
+export function presentTask(row: TaskRow): TaskDto {
+  return present(row, row.completed_at ? formatInstant(row.completed_at) : null, formatInstant(row.updated_at));
+}
+
+/** A to-do of the change feed (taskFeed), its instants already text. */
+export function presentFeedTask(row: TaskFeedRow): TaskDto {
+  return present(row, row.completed_at === null ? null : wireInstant(row.completed_at), wireInstant(row.updated_at));
 }

@@ -1,14 +1,13 @@
 import Type from 'typebox';
 import { asUuid } from '../../domain/ids.js';
-import { formatInstant } from '../../domain/instant.js';
 import { findVisibleRequest, requestFeed } from '../../store/repos/requests.js';
 import { notFound } from '../errors.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, readFeedCursor, writeCursor } from '../paging.js';
-import { presentRequest } from '../presenters/request.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, readFeedCursor, wireInstant, writeCursor } from '../paging.js';
+import { presentFeedRequest, presentRequest } from '../presenters/request.js';
 import { optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { BooleanString, Cursor, IdParams, Instant, Limit, Page, StringEnum } from '../schemas/common.js';
-import { Request, REQUEST_STATUSES } from '../schemas/resources.js';
+import { Request, REQUEST_STATUSES, type RequestDto } from '../schemas/resources.js';
 
 const RequestQuery = Type.Object(
   {
@@ -53,14 +52,19 @@ export const listRequests = defineRoute({
       after,
       limit: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
+    const more = rows.length > limit;
+    const data: RequestDto[] = [];
+    const deleted: { id: string; deletedAt: string }[] = [];
+    for (let i = 0; i < rows.length && i < limit; i++) {
+      const r = rows[i]!;
+      if (r.deleted_at === null) data.push(presentFeedRequest(r, principal));
+      else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
+    }
+    const last = more ? rows[limit - 1] : undefined;
     return {
-      data: page.filter((r) => r.deleted_at === null).map((r) => presentRequest(r, principal)),
-      nextCursor: rows.length > limit && last ? writeCursor(ctx, 'requests', last.updated_at.getTime(), last.id) : null,
-      ...(includeDeleted
-        ? { deleted: page.filter((r) => r.deleted_at !== null).map((r) => ({ id: r.id, deletedAt: formatInstant(r.deleted_at!) })) }
-        : {}),
+      data,
+      nextCursor: last ? writeCursor(ctx, 'requests', Date.parse(wireInstant(last.updated_at)), last.id) : null,
+      ...(includeDeleted ? { deleted } : {}),
     };
   },
 });

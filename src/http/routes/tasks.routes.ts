@@ -2,13 +2,12 @@ import Type from 'typebox';
 import { asUuid } from '../../domain/ids.js';
 import { findTask, taskFeed } from '../../store/repos/tasks.js';
 import { invalidInput, notFound } from '../errors.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, readFeedCursor, writeCursor } from '../paging.js';
-import { presentTask } from '../presenters/task.js';
-import { formatInstant } from '../../domain/instant.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, readFeedCursor, wireInstant, writeCursor } from '../paging.js';
+import { presentFeedTask, presentTask } from '../presenters/task.js';
 import { dateParam, optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { BooleanString, Cursor, DateString, IdParams, Instant, Limit, Page, StringEnum } from '../schemas/common.js';
-import { Task } from '../schemas/resources.js';
+import { Task, type TaskDto } from '../schemas/resources.js';
 
 const TaskQuery = Type.Object(
   {
@@ -55,14 +54,19 @@ export const listTasks = defineRoute({
       after,
       limit: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
+    const more = rows.length > limit;
+    const data: TaskDto[] = [];
+    const deleted: { id: string; deletedAt: string }[] = [];
+    for (let i = 0; i < rows.length && i < limit; i++) {
+      const r = rows[i]!;
+      if (r.deleted_at === null) data.push(presentFeedTask(r));
+      else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
+    }
+    const last = more ? rows[limit - 1] : undefined;
     return {
-      data: page.filter((r) => r.deleted_at === null).map(presentTask),
-      nextCursor: rows.length > limit && last ? writeCursor(ctx, 'tasks', last.updated_at.getTime(), last.id) : null,
-      ...(includeDeleted
-        ? { deleted: page.filter((r) => r.deleted_at !== null).map((r) => ({ id: r.id, deletedAt: formatInstant(r.deleted_at!) })) }
-        : {}),
+      data,
+      nextCursor: last ? writeCursor(ctx, 'tasks', Date.parse(wireInstant(last.updated_at)), last.id) : null,
+      ...(includeDeleted ? { deleted } : {}),
     };
   },
 });
