@@ -1,10 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import { eventRows, type CalendarRow } from '../../domain/calendar-rows.js';
 import type { EventView, StoredOverride, WindowItem } from '../../domain/calendar-view.js';
 import { initialHorizon } from '../../domain/calendar-horizon.js';
 import type { Db } from '../db.js';
-import type { Database } from '../schema.js';
-import type { Insertable } from 'kysely';
+import type { Database, EventOccurrencesTable } from '../schema.js';
 import { EVENT_COLUMNS, toStoredEvent, toStoredOverride, withSlug } from './events.js';
 
 /**
@@ -146,27 +145,9 @@ export interface PageQuery {
   limit: number | null;
 }
 
-/** A row as json_agg writes it: instants as text with an offset, dates as 'YYYY-MM-DD'. */
-interface JsonRow {
-  id: string;
-  start_at: string;
-  end_at: string;
-  all_day: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  timezone: string;
-  title: string;
-  show_as: 'busy' | 'free';
-  status: 'confirmed' | 'cancelled';
-  calendar: string;
-  location: string | null;
-  url: string | null;
-  is_appointment: boolean;
-  request_id: string | null;
-  occurrence_of: string | null;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A row as json_agg writes it: instants as text with an offset (dates stay 'YYYY-MM-DD'). */
+type JsonRow = Omit<Selectable<EventOccurrencesTable>, 'event_id' | 'owner_id' | 'span' | 'series_deleted_at' | 'start_at' | 'end_at' | 'updated_at' | 'deleted_at'>
+  & { start_at: string; end_at: string; updated_at: string; deleted_at: string | null };
 
 const ROW_COLUMNS = sql.raw(
   'id, start_at, end_at, all_day, start_date, end_date, timezone, title, show_as, status, calendar, location, url, is_appointment, request_id, occurrence_of, updated_at, deleted_at',
