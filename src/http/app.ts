@@ -56,15 +56,14 @@ const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
 
 /**
  * Headers every answer carries (decisions §1). An answer that never reached the token check
- * describes the per-address limit on calls without a valid token, without counting.
+ * describes the per-address limit on calls without a valid token, without counting: only then is
+ * there something to wait for (a promise), and only then is the clock read.
  */
-async function stampEnvelopeWith(rateLimits: RateLimitStore, now: number, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+function stampEnvelopeWith(rateLimits: RateLimitStore, now: () => number, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
   reply.header('Svc-Request-Id', request.id);
   reply.header('Cache-Control', 'no-store');
-  if (!reply.hasHeader('RateLimit-Limit')) {
-    const verdict = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, false);
-    reply.headers(verdict.headers);
-  }
+  if (reply.hasHeader('RateLimit-Limit')) return undefined;
+  return checkLimits(rateLimits, [anonymousLimit(request.ip)], now(), false).then((verdict) => void reply.headers(verdict.headers));
 }
 
 /** 400 bad_request for bytes that are not an HTTP request, written on the raw socket. */
@@ -130,7 +129,8 @@ function idempotencyScope(request: FastifyRequest, reply: FastifyReply, now: Dat
 /** The API server: envelope, checks in the order of decisions §1, and every route of API_ROUTES. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { services, authenticator, rateLimits } = deps;
-  const stampEnvelope = (request: FastifyRequest, reply: FastifyReply) => stampEnvelopeWith(rateLimits, services.clock.now().getTime(), request, reply);
+  const nowMs = () => services.clock.now().getTime();
+  const stampEnvelope = (request: FastifyRequest, reply: FastifyReply) => stampEnvelopeWith(rateLimits, nowMs, request, reply);
   const app = Fastify({
     // A request that is not valid HTTP (a bad Content-Length, broken chunking) never reaches a route;
     // it still gets the spec's error shape and the envelope's headers, then the connection closes.
@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // resource. Fastify answers these before any hook runs, so the envelope is stamped here.
     frameworkErrors: (_error, request, reply) => {
       const err = new ApiError('not_found', 'The path names no resource.');
-      void stampEnvelope(request as FastifyRequest, reply as FastifyReply).then(() =>
+      void Promise.resolve(stampEnvelope(request as FastifyRequest, reply as FastifyReply)).then(() =>
         (reply as FastifyReply).code(err.status).type('application/json; charset=utf-8').send(errorBody(err, request.id)),
       );
     },
@@ -169,10 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const methods = new MethodTable();
   app.addHook('onRoute', (route) => methods.add(route.url, route.method));
 
-  // Invariant headers are stamped last, so error answers carry them too.
-  app.addHook('onSend', async (request, reply, payload) => {
-    await stampEnvelope(request, reply);
-    return payload;
+  // Invariant headers are stamped last, so error answers carry them too. Callback hooks: no promise
+  // per call where there is nothing to wait for.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const pending = stampEnvelope(request, reply);
+    if (!pending) return done(null, payload);
+    pending.then(() => done(null, payload), done);
   });
 
   const send = (request: FastifyRequest, reply: FastifyReply, err: ApiError) =>
@@ -203,8 +205,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return new ApiError('not_found', `No route ${path}.`);
   };
   // Decided before the body is read, so a bad body on an unknown path still answers 404/405.
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url === undefined) throw unrouted(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.url === undefined) return done(unrouted(request));
+    done();
   });
   app.setNotFoundHandler((request, reply) => send(request, reply, unrouted(request)));
 
@@ -234,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   /** Token, app, scope, then rate limits (decisions §1 steps 2-4). */
   const guard = (route: AnyRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
     const now = services.clock.now().getTime();
-    const outcome = await authenticator.authenticate(bearer(request.headers.authorization));
+    const outcome = await authenticator.authenticate(bearer(request.headers.authorization), now);
     if (!outcome.ok) {
       // A token that exists but expired, or whose app is suspended, is no guess: it is not counted
       // against the address (decisions §9 counts missing, malformed, unknown and revoked ones).

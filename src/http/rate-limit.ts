@@ -16,7 +16,8 @@ export interface RateLimitStore {
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  /** Windows by length, then by key (a key's string is then hashed once, not joined to its length each call). */
+  private readonly windows = new Map<number, Map<string, { start: number; count: number }>>();
   private lastSweep = 0;
 
   async hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
@@ -30,11 +31,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private count(key: string, windowMs: number, now: number, add: number): WindowCount {
     this.sweep(now);
     const start = Math.floor(now / windowMs) * windowMs;
-    const mapKey = `${key}:${windowMs}`;
-    let w = this.windows.get(mapKey);
+    let byKey = this.windows.get(windowMs);
+    if (!byKey) this.windows.set(windowMs, (byKey = new Map()));
+    let w = byKey.get(key);
     if (!w || w.start !== start) {
       w = { start, count: 0 };
-      if (add > 0) this.windows.set(mapKey, w);
+      if (add > 0) byKey.set(key, w);
     }
     w.count += add;
     return { count: w.count, resetAt: start + windowMs };
@@ -44,9 +46,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [key, w] of this.windows) {
-      const windowMs = Number(key.slice(key.lastIndexOf(':') + 1));
-      if (w.start + windowMs <= now) this.windows.delete(key);
+    for (const [windowMs, byKey] of this.windows) {
+      for (const [key, w] of byKey) if (w.start + windowMs <= now) byKey.delete(key);
     }
   }
 }
@@ -64,8 +65,7 @@ const DAY = 24 * HOUR;
 
 export type RateClass = 'read' | 'availability' | 'create';
 
-/** The limits of one authenticated call: its class, per token, and the owner's total. */
-export function limitsFor(rateClass: RateClass, tokenId: string, ownerId: string): Limit[] {
+function limitsOf(rateClass: RateClass, tokenId: string, ownerId: string): Limit[] {
   const owner: Limit = { key: `owner:${ownerId}`, max: 3000, windowMs: MINUTE };
   switch (rateClass) {
     case 'read':
@@ -79,6 +79,26 @@ export function limitsFor(rateClass: RateClass, tokenId: string, ownerId: string
         owner,
       ];
   }
+}
+
+/**
+ * The same limits serve every call of a token, so they are made once per class and token (at most
+ * MAX_REMEMBERED tokens, then forgotten together): their keys are then the same strings each call,
+ * whose hashes the store's Map already knows.
+ */
+const remembered = new Map<RateClass, Map<string, { ownerId: string; limits: Limit[] }>>();
+const MAX_REMEMBERED = 10_000;
+
+/** The limits of one authenticated call: its class, per token, and the owner's total. */
+export function limitsFor(rateClass: RateClass, tokenId: string, ownerId: string): Limit[] {
+  let byToken = remembered.get(rateClass);
+  if (!byToken) remembered.set(rateClass, (byToken = new Map()));
+  const known = byToken.get(tokenId);
+  if (known && known.ownerId === ownerId) return known.limits;
+  if (byToken.size >= MAX_REMEMBERED) byToken.clear();
+  const limits = limitsOf(rateClass, tokenId, ownerId);
+  byToken.set(tokenId, { ownerId, limits });
+  return limits;
 }
 
 /** Calls without a valid token, per client address, so tokens cannot be guessed at speed. */
@@ -101,27 +121,26 @@ function describe(limit: Limit, c: WindowCount, now: number) {
 
 /**
  * Counts a call against every limit that applies. Headers describe the limit closest to running out
- * (fewest calls remaining; on a tie, the one that resets last).
+ * (fewest calls remaining; on a tie, the one that resets last); once one is exceeded, the exceeded
+ * one that resets last.
  */
 export async function checkLimits(store: RateLimitStore, limits: Limit[], now: number, count = true): Promise<LimitVerdict> {
   // In order, most specific first: once one is exceeded, the later ones are only read, so a token
   // that keeps calling past its own limit does not use up its owner's budget for other tokens.
-  const counts: WindowCount[] = [];
-  let exceededOne = false;
+  let closest: { limit: number; remaining: number; reset: number } | null = null;
+  let exceeded: { limit: number; remaining: number; reset: number } | null = null;
   for (const l of limits) {
-    const c = count && !exceededOne ? await store.hit(l.key, l.windowMs, now) : await store.peek(l.key, l.windowMs, now);
-    counts.push(c);
-    if (c.count > l.max) exceededOne = true;
+    const c = count && exceeded === null ? await store.hit(l.key, l.windowMs, now) : await store.peek(l.key, l.windowMs, now);
+    const d = describe(l, c, now);
+    if (closest === null || d.remaining < closest.remaining || (d.remaining === closest.remaining && d.reset > closest.reset)) closest = d;
+    if (c.count > l.max && (exceeded === null || d.reset > exceeded.reset)) exceeded = d;
   }
-  const described = limits.map((l, i) => ({ rule: l, count: counts[i]!, ...describe(l, counts[i]!, now) }));
-  const exceeded = described.filter((d) => d.count.count > d.rule.max);
-  const closest = described.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.reset > a.reset) ? b : a));
-  const shown = exceeded.length > 0 ? exceeded.reduce((a, b) => (b.reset > a.reset ? b : a)) : closest;
+  const shown = exceeded ?? closest!;
   const headers = {
     'RateLimit-Limit': String(shown.limit),
     'RateLimit-Remaining': String(shown.remaining),
     'RateLimit-Reset': String(shown.reset),
   };
-  if (exceeded.length === 0) return { allowed: true, headers };
+  if (exceeded === null) return { allowed: true, headers };
   return { allowed: false, headers, retryAfter: Math.max(1, shown.reset) };
 }

@@ -34,7 +34,9 @@ const TOUCH_EVERY_MS = 60_000;
  * takes effect at once (invalidate), one made on another instance within the cache time.
  */
 export class Authenticator {
+  /** Look-ups by bearer value (see authenticate and lookUp). */
   private readonly cache = new Map<string, CacheEntry>();
+  private lastSweep = 0;
   private readonly lastTouched = new Map<string, number>();
   private pendingTouch = new Set<string>();
 
@@ -44,18 +46,17 @@ export class Authenticator {
     private readonly cacheMs: number,
   ) {}
 
-  async authenticate(value: string | undefined): Promise<AuthOutcome> {
+  /** `now` (ms): the caller's reading of the same clock, when it has one. */
+  async authenticate(value: string | undefined, now = this.clock.now().getTime()): Promise<AuthOutcome> {
     if (!value) return { ok: false, code: 'invalid_token' };
-    const parsed = parseTokenValue(value);
-    // Refresh tokens are for the token endpoint only; they never open the API.
-    if (!parsed || parsed.kind === 'rt') return { ok: false, code: 'invalid_token' };
-    const hash = hashToken(parsed.value);
-    const now = this.clock.now();
-    const row = await this.lookUp(hash, now.getTime());
+    // Kept by the bearer value itself: a call within the cache time neither checks the checksum nor
+    // hashes again, and waits for nothing.
+    const hit = this.cache.get(value);
+    const row = hit && now - hit.fetchedAt < this.cacheMs ? hit.row : await this.lookUp(value, now);
     if (!row || row.token.revoked_at !== null || row.ownerDeleted) return { ok: false, code: 'invalid_token' };
-    if (row.token.expires_at !== null && row.token.expires_at.getTime() <= now.getTime()) return { ok: false, code: 'token_expired' };
+    if (row.token.expires_at !== null && row.token.expires_at.getTime() <= now) return { ok: false, code: 'token_expired' };
     if (row.appSuspended) return { ok: false, code: 'app_suspended' };
-    this.noteUse(row.token.id, now.getTime());
+    this.noteUse(row.token.id, now);
     const t = row.token;
     return {
       ok: true,
@@ -69,7 +70,7 @@ export class Authenticator {
       this.cache.clear();
       return;
     }
-    for (const [hash, entry] of this.cache) if (entry.row?.token.id === tokenId) this.cache.delete(hash);
+    for (const [value, entry] of this.cache) if (entry.row?.token.id === tokenId) this.cache.delete(value);
   }
 
   /** Writes last-use times gathered since the previous flush (at most once a minute per token). */
@@ -79,13 +80,26 @@ export class Authenticator {
     await touchTokens(this.db, ids, this.clock.now());
   }
 
-  private async lookUp(hash: string, now: number): Promise<TokenPrincipalRow | null> {
-    const hit = this.cache.get(hash);
-    if (hit && now - hit.fetchedAt < this.cacheMs) return hit.row;
-    const row = await findTokenByHash(this.db, hash);
+  /**
+   * The token row of a bearer value, from the database; undefined for a value that is no API token
+   * (malformed, bad checksum, a refresh token), which is never looked up nor kept. Entries past the
+   * cache time are swept, so no bearer value stays in memory much longer than its last use.
+   */
+  private async lookUp(value: string, now: number): Promise<TokenPrincipalRow | null | undefined> {
+    this.sweep(now);
+    const parsed = parseTokenValue(value);
+    // Refresh tokens are for the token endpoint only; they never open the API.
+    if (!parsed || parsed.kind === 'rt') return undefined;
+    const row = await findTokenByHash(this.db, hashToken(parsed.value));
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(hash, { row, fetchedAt: now });
+    this.cache.set(value, { row, fetchedAt: now });
     return row;
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < Math.max(this.cacheMs, 1000)) return;
+    this.lastSweep = now;
+    for (const [value, entry] of this.cache) if (now - entry.fetchedAt >= this.cacheMs) this.cache.delete(value);
   }
 
   private noteUse(tokenId: string, now: number): void {

@@ -1,0 +1,59 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkLimits, limitsFor, type Limit, type RateLimitStore, type WindowCount } from '../../src/http/rate-limit.js';
+
+/** A store answering given counts, recording which keys were counted. */
+function storeOf(counts: Record<string, WindowCount>, hits: string[]): RateLimitStore {
+  return {
+    hit: async (key) => {
+      hits.push(key);
+      return counts[key]!;
+    },
+    peek: async (key) => counts[key]!,
+  };
+}
+
+/** The verdict as the rules say it (decisions §9), written the plain way. */
+function expectedVerdict(limits: Limit[], counts: WindowCount[], now: number) {
+  const d = limits.map((l, i) => ({
+    over: counts[i]!.count > l.max,
+    limit: l.max,
+    remaining: Math.max(0, l.max - counts[i]!.count),
+    reset: Math.max(0, Math.ceil((counts[i]!.resetAt - now) / 1000)),
+  }));
+  const exceeded = d.filter((x) => x.over);
+  const closest = d.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.reset > a.reset) ? b : a));
+  const shown = exceeded.length > 0 ? exceeded.reduce((a, b) => (b.reset > a.reset ? b : a)) : closest;
+  const headers = { 'RateLimit-Limit': String(shown.limit), 'RateLimit-Remaining': String(shown.remaining), 'RateLimit-Reset': String(shown.reset) };
+  return exceeded.length === 0 ? { allowed: true, headers } : { allowed: false, headers, retryAfter: Math.max(1, shown.reset) };
+}
+
+describe('checkLimits', () => {
+  it('describes the limit closest to running out, or the exceeded one that resets last, and stops counting after an exceeded one', async () => {
+    let state = 7;
+    const random = (n: number) => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) % n;
+    const now = 1_774_744_200_000;
+    for (let round = 0; round < 500; round++) {
+      const limits: Limit[] = Array.from({ length: 1 + random(3) }, (_, i) => ({ key: `k${i}`, max: 1 + random(5), windowMs: 60_000 * (1 + random(3)) }));
+      const counts = limits.map((l) => ({ count: random(l.max + 3), resetAt: now + random(3) * 1000 + random(2) }));
+      const hits: string[] = [];
+      const store = storeOf(Object.fromEntries(limits.map((l, i) => [l.key, counts[i]!])), hits);
+      assert.deepEqual(await checkLimits(store, limits, now), expectedVerdict(limits, counts, now), JSON.stringify({ limits, counts }));
+      const firstOver = limits.findIndex((l, i) => counts[i]!.count > l.max);
+      assert.deepEqual(hits, limits.slice(0, firstOver < 0 ? limits.length : firstOver + 1).map((l) => l.key));
+      hits.length = 0;
+      await checkLimits(store, limits, now, false);
+      assert.deepEqual(hits, [], 'nothing counted');
+    }
+  });
+});
+
+describe('limitsFor', () => {
+  it('gives a token the same limits every call, and the limits of its owner', () => {
+    const a = limitsFor('read', 'token-a', 'owner-1');
+    assert.equal(limitsFor('read', 'token-a', 'owner-1'), a);
+    assert.deepEqual(a.map((l) => [l.key, l.max, l.windowMs]), [['read:token-a', 600, 60_000], ['owner:owner-1', 3000, 60_000]]);
+    assert.deepEqual(limitsFor('create', 'token-a', 'owner-1').map((l) => l.key), ['create-hour:token-a', 'create-day:token-a', 'owner:owner-1']);
+    assert.deepEqual(limitsFor('read', 'token-a', 'owner-2').map((l) => l.key), ['read:token-a', 'owner:owner-2']);
+  });
+});
