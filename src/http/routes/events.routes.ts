@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { findEventView } from '../../domain/calendar-view.js';
+import { findEventView, type WindowItem } from '../../domain/calendar-view.js';
 import { asUuid } from '../../domain/ids.js';
 import { formatInstant } from '../../domain/instant.js';
 import { eventWithOverrides } from '../../store/repos/events.js';
@@ -9,9 +9,32 @@ import { presentEvent } from '../presenters/event.js';
 import { instantParam, optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { BooleanString, Cursor, IdParams, Instant, Limit, Page } from '../schemas/common.js';
-import { CalendarEvent } from '../schemas/resources.js';
+import { CalendarEvent, type CalendarEventDto } from '../schemas/resources.js';
 
 export const MAX_WINDOW_DAYS = 62;
+
+interface PresentedPage {
+  data: CalendarEventDto[];
+  deleted: { id: string; deletedAt: string }[];
+  /** The last item of the page when there is a next one. */
+  last: WindowItem | null;
+}
+
+/** A page kept in memory (services.calendar) is presented once: the same items array, the same answer. */
+const presented = new WeakMap<WindowItem[], PresentedPage>();
+
+function presentPage(items: WindowItem[], limit: number): PresentedPage {
+  const known = presented.get(items);
+  if (known) return known;
+  const page = items.slice(0, limit);
+  const out: PresentedPage = { data: [], deleted: [], last: items.length > limit ? page[page.length - 1] ?? null : null };
+  for (const item of page) {
+    if (item.kind === 'event') out.data.push(presentEvent(item.view));
+    else out.deleted.push({ id: item.id, deletedAt: formatInstant(item.deletedAt) });
+  }
+  presented.set(items, out);
+  return out;
+}
 
 const EventQuery = Type.Object(
   {
@@ -51,17 +74,10 @@ export const listEvents = defineRoute({
 
     // One more than the page: whether there is a next page.
     const items = await services.calendar.page(principal.ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 });
-    const page = items.slice(0, limit);
-    const last = page[page.length - 1];
-    const data = [];
-    const deleted = [];
-    for (const item of page) {
-      if (item.kind === 'event') data.push(presentEvent(item.view));
-      else deleted.push({ id: item.id, deletedAt: formatInstant(item.deletedAt) });
-    }
+    const { data, deleted, last } = presentPage(items, limit);
     return {
       data,
-      nextCursor: items.length > limit && last ? writeCursor(ctx, 'events', last.start.getTime(), last.id) : null,
+      nextCursor: last ? writeCursor(ctx, 'events', last.start.getTime(), last.id) : null,
       ...(includeDeleted ? { deleted } : {}),
     };
   },
