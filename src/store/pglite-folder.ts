@@ -9,7 +9,9 @@ import { Worker } from 'node:worker_threads';
  * process, and creating a new folder (initdb) leaves about 750 MB resident in the process that did
  * it. The service runs with 32 MB of shared buffers (a calendar's hot pages fit many times; the
  * rest is in the OS page cache), and a new folder is created in a worker thread that ends before
- * the service opens it: a fresh `serve` sits near 320 MB instead of 750, a restarted one near 200.
+ * the service opens it. Measured in a bare Node process that opens a folder: 321 MB after creating
+ * it (750 MB when initdb ran in the process itself), about 200 MB on a later start (290 MB with
+ * 128 MB of shared buffers). `serve` adds its code (~110 MB) and its caches to that.
  */
 export const PGLITE_CONF = ['shared_buffers = 32MB'];
 
