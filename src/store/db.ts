@@ -3,7 +3,7 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { initFolder, PGLITE_CONF } from './pglite-folder.js';
+import { initFolder, makePrivate, PGLITE_CONF } from './pglite-folder.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -57,7 +57,16 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
     await pglite.listen(channel, onPayload);
   };
-  return { db, engine: 'pglite', listen, close: () => db.destroy() };
+  const dataDir = options.dataDir;
+  const close = async () => {
+    await db.destroy();
+    // Kysely closes the driver only once a query has run; a store opened and closed unused still
+    // has a PGlite starting up in the background.
+    await pglite.waitReady;
+    if (!pglite.closed) await pglite.close();
+    if (dataDir) makePrivate(dataDir);
+  };
+  return { db, engine: 'pglite', listen, close };
 }
 
 /** Brings the schema up to date; safe when several instances start at once (Kysely locks). */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -15,10 +15,31 @@ import { Worker } from 'node:worker_threads';
  */
 export const PGLITE_CONF = ['shared_buffers = 32MB'];
 
-/** Creates the folder's database in a worker thread when it has none yet. */
+/**
+ * The data folder holds the database and the server's secrets: it is the owner's alone (0700, files
+ * 0600), repaired at every start and close (PGlite writes its files 0666, whatever the umask).
+ * Other users cannot enter the folder, so the files PGlite makes while it runs are out of their
+ * reach too.
+ */
+export function makePrivate(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    const st = lstatSync(full);
+    if (st.isSymbolicLink()) continue;
+    if (st.isDirectory()) makePrivate(full);
+    else if ((st.mode & 0o777) !== 0o600) chmodSync(full, 0o600);
+  }
+}
+
+/** Creates the folder's database in a worker thread when it has none yet; makes the folder private. */
 export async function initFolder(dataDir: string): Promise<void> {
-  mkdirSync(dataDir, { recursive: true });
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createDatabase(dataDir);
+  makePrivate(dataDir);
+}
+
+async function createDatabase(dataDir: string): Promise<void> {
   const pglite = import.meta.resolve('@electric-sql/pglite');
   const code = `
     const { PGlite } = await import(${JSON.stringify(pglite)});
