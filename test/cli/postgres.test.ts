@@ -23,8 +23,8 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 const skip = ENGINES.includes('postgres')
   ? false
-  : process.env.TEST_ENGINES === 'pglite'
-    ? 'TEST_ENGINES=pglite'
+  : process.env.TEST_ENGINES
+    ? `PostgreSQL is not among the test engines (TEST_ENGINES=${process.env.TEST_ENGINES})`
     : `no PostgreSQL answers at ${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`;
 if (skip) console.log(`# skipping the PostgreSQL CLI test: ${skip}`);
 
