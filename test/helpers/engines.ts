@@ -27,6 +27,32 @@ async function postgresAnswers(): Promise<boolean> {
 
 export const ENGINES: EngineName[] = (await postgresAnswers()) ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * Kysely's migrator reads the tables of every schema of the database, so a test schema that another
+ * file drops at that moment fails it ("schema t_... does not exist"). Migrations and drops of test
+ * schemas take turns under one advisory lock, across files and concurrent test runs.
+ */
+export async function schemaTurn<T>(fn: () => Promise<T>): Promise<T> {
+  if (!ENGINES.includes('postgres')) return fn();
+  const lock = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(7272740)');
+    return await fn();
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
+export async function dropTestSchema(schema: string): Promise<void> {
+  await schemaTurn(async () => {
+    const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await drop.connect();
+    await drop.query(`DROP SCHEMA ${schema} CASCADE`);
+    await drop.end();
+  });
+}
+
 export async function openTestStore(engine: EngineName): Promise<Store> {
   if (engine === 'pglite') {
     const store = await openStore({ databaseUrl: null, dataDir: null });
@@ -39,15 +65,12 @@ export async function openTestStore(engine: EngineName): Promise<Store> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const store = await openStore({ databaseUrl: TEST_DATABASE_URL, dataDir: null, schema, poolSize: 5 });
-  await migrate(store);
+  await schemaTurn(() => migrate(store));
   return {
     ...store,
     close: async () => {
       await store.close();
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`DROP SCHEMA ${schema} CASCADE`);
-      await drop.end();
+      await dropTestSchema(schema);
     },
   };
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { ENGINES, TEST_DATABASE_URL } from '../helpers/engines.js';
+import { dropTestSchema, ENGINES, schemaTurn, TEST_DATABASE_URL } from '../helpers/engines.js';
 import { migrate, openStore, type EngineName, type Store } from '../../src/store/db.js';
 import { readCursorSecret } from '../../src/runtime.js';
 
@@ -33,10 +33,7 @@ async function openBlank(engine: EngineName): Promise<{ stores: Store[]; close()
     close: async () => {
       await a.close();
       await b.close();
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`DROP SCHEMA ${schema} CASCADE`);
-      await drop.end();
+      await dropTestSchema(schema);
     },
   };
 }
@@ -62,7 +59,7 @@ for (const engine of ENGINES) {
     it('create every table of the schema on an empty database exactly once when two runs start at once', async () => {
       const [a, b] = [blank.stores[0]!, blank.stores[1] ?? blank.stores[0]!];
       assert.deepEqual(await tableNames(a), []);
-      const results = await Promise.all([migrate(a), migrate(b)]);
+      const results = await schemaTurn(() => Promise.all([migrate(a), migrate(b)]));
       assert.deepEqual(results.flat(), ALL_MIGRATIONS, 'one run applies the migrations, the other finds them done');
       assert.deepEqual(await tableNames(a), TABLES);
     });
@@ -71,8 +68,8 @@ for (const engine of ENGINES) {
       const store = blank.stores[0]!;
       const secret = await readCursorSecret(store);
       assert.match(secret, /^[0-9a-f]{64}$/);
-      assert.deepEqual(await migrate(store), []);
-      assert.deepEqual(await migrate(store), []);
+      assert.deepEqual(await schemaTurn(() => migrate(store)), []);
+      assert.deepEqual(await schemaTurn(() => migrate(store)), []);
       assert.deepEqual(await tableNames(store), TABLES);
       const secrets = await store.db.selectFrom('server_secrets').selectAll().execute();
       assert.equal(secrets.length, 1);
