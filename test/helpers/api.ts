@@ -9,7 +9,7 @@ import { createPersonalToken } from '../../src/services/tokens.js';
 import { SCOPES } from '../../src/domain/scopes.js';
 import type { EngineName } from '../../src/store/db.js';
 import type { OwnerRow } from '../../src/store/schema.js';
-import { openTestStore } from './engines.js';
+import { openTestStore, schemaTurn } from './engines.js';
 
 export const ALL_SCOPES = [...SCOPES];
 
@@ -36,7 +36,8 @@ export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: 
   const h = { clock } as ApiHarness;
   before(async () => {
     const store = await openTestStore(engine);
-    const rt = await openRuntime(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...env }), { clock, existingStore: store });
+    // openRuntime runs the (already applied) migrations again: in turn with other files' schema drops.
+    const rt = await schemaTurn(() => openRuntime(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...env }), { clock, existingStore: store }));
     h.rt = rt;
     h.app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
   });
