@@ -7,7 +7,7 @@ import { ApiError, asApiError, errorBody, ERRORS } from './errors.js';
 import { fingerprint, IDEMPOTENCY_KEY_RE, type IdempotencyScope } from './idempotency.js';
 import { MethodTable } from './method-table.js';
 import { anonymousLimit, checkLimits, limitsFor, type RateLimitStore } from './rate-limit.js';
-import type { AnyRoute, ApiServices } from './route.js';
+import { JsonBytes, type AnyRoute, type ApiServices } from './route.js';
 import { ErrorSchema, NoParameters } from './schemas/common.js';
 import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validationError, validatorCompiler } from './validation.js';
@@ -294,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           services,
           ...(route.idempotent ? { idempotency: idempotencyScope(request, reply, now, status) } : {}),
         });
+        if (result instanceof JsonBytes) return reply.code(status).type('application/json; charset=utf-8').send(result.bytes);
         return reply.code(status).send(result);
       },
     });

@@ -57,7 +57,15 @@ export interface RouteDef<Q extends TSchema, P extends TSchema, B extends TSchem
   idempotent?: boolean;
   /** Error codes the spec lists for the route, for the OpenAPI document. */
   errors: ErrorCode[];
-  handler(ctx: HandlerContext<Static<Q>, Static<P>, Static<B>>): Promise<Static<R>>;
+  handler(ctx: HandlerContext<Static<Q>, Static<P>, Static<B>>): Promise<Static<R> | JsonBytes>;
+}
+
+/**
+ * A response body already written by the route's own response schema (a page kept in memory is
+ * serialised once, not on every call): sent as it is, as application/json.
+ */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,8 +1,11 @@
 import { describe, it } from 'node:test';
+import fastJson from 'fast-json-stringify';
 import assert from 'node:assert/strict';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { seedEvent, seedOverride } from '../helpers/seed-events.js';
+import { Page } from '../../src/http/schemas/common.js';
+import { CalendarEvent } from '../../src/http/schemas/resources.js';
 import { createEvent, deleteEvent, deleteOccurrence, editOccurrence } from '../../src/services/calendar-events.js';
 
 const EVENT_FIELDS = [
@@ -175,6 +178,25 @@ for (const engine of ENGINES) {
       const res = await api.get('/api/v1/events?from=2026-03-21T00:00:00Z&to=2026-03-25T00:00:00Z&updatedSince=2026-03-10T00:00:00Z', token);
       assert.deepEqual(res.json().data.map((e: { title: string }) => e.title), ['new']);
     });
+    it('writes a page, kept in memory or not, byte for byte as the response schema\'s serializer does', async () => {
+      const { owner, token } = await ownerWithToken('America/New_York');
+      await seedEvent(api.rt.store.db, owner.id, { title: 'Quote " and \\ and ü', start: '2026-03-21T14:00:00Z', end: '2026-03-21T15:00:00Z', rrule: 'FREQ=DAILY;COUNT=4', timezone: 'America/New_York' });
+      await seedEvent(api.rt.store.db, owner.id, { title: 'Trip', start: '2026-03-22T04:00:00Z', end: '2026-03-24T04:00:00Z', allDay: true, timezone: 'America/New_York' });
+      await seedEvent(api.rt.store.db, owner.id, { start: '2026-03-21T10:00:00Z', end: '2026-03-21T11:00:00Z', deletedAt: '2026-03-19T00:00:00Z' });
+      const write = fastJson(Page(CalendarEvent));
+      for (const query of ['limit=3', 'limit=3&includeDeleted=true', 'limit=50&includeDeleted=true', 'limit=50']) {
+        const url = `/api/v1/events?from=2026-03-21T00:00:00Z&to=2026-03-26T00:00:00Z&${query}`;
+        const first = await api.get(url, token);
+        const again = await api.get(url, token);
+        assert.equal(first.statusCode, 200, query);
+        assert.equal(first.headers['content-type'], 'application/json; charset=utf-8');
+        assert.equal(again.body, first.body, query);
+        assert.equal(first.body, write(first.json()), query);
+        assert.equal(first.json().nextCursor === null, query.startsWith('limit=50'), query);
+        assert.equal('deleted' in first.json(), query.includes('includeDeleted'), query);
+      }
+    });
+
     it('answers a repeated query with every change made since: a renamed, moved or deleted occurrence, a new event', async () => {
       const { owner, token } = await ownerWithToken();
       const ref = { id: owner.id, timezone: owner.timezone };
