@@ -29,11 +29,31 @@ export function queryFingerprint(route: string, query: Record<string, unknown>):
   const entries = Object.entries(query)
     .filter(([k, v]) => k !== 'cursor' && v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([route, entries])).digest('base64url').slice(0, 16);
+  const text = JSON.stringify([route, entries]);
+  return remembered(fingerprints, text, () => createHash('sha256').update(text).digest('base64url').slice(0, 16));
 }
 
 function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Hashes and cursors are pure functions of their input, and a sync client or many clients of one
+ * calendar ask the same query again and again: the last ones are kept (a cursor's expiry is in
+ * seconds, so one page issues the same cursor for a whole second).
+ */
+const REMEMBERED = 1000;
+const fingerprints = new Map<string, string>();
+const cursors = new Map<string, string>();
+
+function remembered(memo: Map<string, string>, key: string, compute: () => string): string {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (memo.size >= REMEMBERED) memo.clear();
+    memo.set(key, value);
+  }
+  return value;
 }
 
 export function encodeCursor(
@@ -48,8 +68,11 @@ export function encodeCursor(
     t: context.tokenId,
     e: Math.floor((context.now.getTime() + CURSOR_LIFETIME_MS) / 1000),
   };
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${sign(secret, body)}`;
+  const json = JSON.stringify(payload);
+  return remembered(cursors, `${secret}\n${json}`, () => {
+    const body = Buffer.from(json).toString('base64url');
+    return `${body}.${sign(secret, body)}`;
+  });
 }
 
 export type CursorResult = { ok: true; position: CursorPosition } | { ok: false; reason: string };
