@@ -6,6 +6,7 @@ import { Authenticator } from './services/authenticator.js';
 import { AvailabilityService } from './services/availability.js';
 import { CalendarPages } from './services/calendar-window.js';
 import { OwnerVersions } from './services/owner-versions.js';
+import { PageCache } from './services/page-cache.js';
 import { migrate, openStore, type StoreOptions, type Store } from './store/db.js';
 
 /** Everything one instance holds: the store and the in-memory parts shared by the API and the CLI. */
@@ -42,7 +43,7 @@ export async function openRuntime(
   const calendar = new CalendarPages(store.db, versions);
   const authenticator = new Authenticator(store.db, clock, config.tokenCacheSeconds * 1000);
   const services: ApiServices = {
-    db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability, calendar,
+    db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability, calendar, versions, listPages: new PageCache(),
     forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
   };
   return {

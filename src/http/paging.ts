@@ -61,6 +61,22 @@ export function daysBefore(now: Date, days: number): Date {
 }
 
 /**
+ * Until when the clock alone leaves a page of a change feed as it is (epoch ms): the first instant
+ * one of its rows drops out, a deleted one 30 days after its deletion, a handled one 90 days after
+ * `handledAt`. Nothing else in a page moves with time, and a row leaving never lets another in.
+ */
+export function pageStableUntil<R extends { deleted_at: string | null }>(rows: R[], handledAt: (row: R) => string | null): number {
+  let until = Infinity;
+  for (const row of rows) {
+    const ended = row.deleted_at ?? handledAt(row);
+    if (ended === null) continue;
+    const days = row.deleted_at !== null ? DELETED_MARKER_DAYS : HANDLED_LISTED_DAYS;
+    until = Math.min(until, Date.parse(wireInstant(ended)) + days * 86_400_000);
+  }
+  return until;
+}
+
+/**
  * A timestamptz as PostgreSQL writes it in JSON (`2026-03-01T10:00:00.1204+00:00`, the feeds' pages)
  * in the wire format of formatInstant: milliseconds, cut as a Date cuts them, left out when zero.
  * Sessions in UTC (PGlite's, and a server's default) take the string path; any other zone goes

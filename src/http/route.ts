@@ -5,9 +5,12 @@ import type { Config } from '../config.js';
 import type { Principal } from '../services/authenticator.js';
 import type { AvailabilityService } from '../services/availability.js';
 import type { CalendarPages } from '../services/calendar-window.js';
+import type { OwnerVersions } from '../services/owner-versions.js';
+import type { PageCache } from '../services/page-cache.js';
 import type { Db } from '../store/db.js';
 import type { ErrorCode } from './errors.js';
 import type { IdempotencyScope } from './idempotency.js';
+import type { PageBytes } from './page-bytes.js';
 import type { RateClass } from './rate-limit.js';
 
 /** What a handler may use. HTTP stays in the http layer; handlers call repositories and the domain. */
@@ -19,6 +22,10 @@ export interface ApiServices {
   availability: AvailabilityService;
   /** Pages of GET /events, kept until the owner's calendar changes. */
   calendar: CalendarPages;
+  /** The owners' change counters, which caches are keyed by. */
+  versions: OwnerVersions;
+  /** Pages of GET /tasks and GET /requests, written once, kept until a change or the clock moves them. */
+  listPages: PageCache<PageBytes>;
   /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
   forgetTokens(tokenId?: string): void;
 }

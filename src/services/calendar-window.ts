@@ -4,6 +4,7 @@ import type { Db } from '../store/db.js';
 import { eventsForWindow } from '../store/repos/events.js';
 import { busyRows, calendarPageRows, horizonOf, type PageQuery } from '../store/repos/occurrences.js';
 import type { OwnerVersions } from './owner-versions.js';
+import { PageCache } from './page-cache.js';
 
 /**
  * The one reader of the owner's calendar, for the API, the console and busy time. A window inside
@@ -42,35 +43,28 @@ export async function calendarBusy(db: Db, ownerId: string, from: Date, to: Date
   return (await calendarViews(db, ownerId, from, to)).filter((v) => v.status === 'confirmed' && v.showAs === 'busy');
 }
 
-/** Pages kept: each at most 101 items of a few hundred bytes, so a few megabytes in all. */
-const MAX_PAGES = 512;
-
 /**
  * Pages of GET /events as of the owner's busy counter (OwnerVersions), which every change to events
- * and their overrides moves in its own transaction: a sync client asking the same window again, or
- * many clients of one calendar, are answered from memory until something changes. Pages that depend
- * on the clock (deleted markers of the last 30 days) are always read.
+ * and their overrides moves in its own transaction. Pages that depend on the clock (deleted markers
+ * of the last 30 days) are always read.
  */
 export class CalendarPages {
-  private readonly pages = new Map<string, { version: string; items: WindowItem[] }>();
+  private readonly pages = new PageCache<WindowItem[]>();
 
   constructor(
     private readonly db: Db,
     private readonly versions: OwnerVersions,
-    private readonly maxPages = MAX_PAGES,
   ) {}
 
   async page(ownerId: string, q: PageQuery): Promise<WindowItem[]> {
     if (q.deletedSince !== null) return calendarPage(this.db, ownerId, q);
     const key = `${ownerId}|${q.from.getTime()}|${q.to.getTime()}|${q.updatedSince?.getTime() ?? ''}|${q.after ? `${q.after.at.getTime()}|${q.after.id}` : ''}|${q.limit ?? ''}`;
     const { busy } = await this.versions.get(ownerId);
-    const hit = this.pages.get(key);
-    if (hit && hit.version === busy) return hit.items;
+    const hit = this.pages.get(key, busy, 0);
+    if (hit) return hit;
     // Read after the counter: the rows are at least as new as it says.
     const items = await calendarPage(this.db, ownerId, q);
-    this.pages.delete(key);
-    if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, { version: busy, items });
+    this.pages.set(key, busy, Infinity, items);
     return items;
   }
 }

@@ -8,6 +8,8 @@ export interface Versions {
   busy: string;
   /** Moves with every change to booking rules, appointment types and the owner. */
   settings: string;
+  /** Moves with every change to the owner's to-dos. */
+  tasks: string;
 }
 
 /**

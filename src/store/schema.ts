@@ -379,6 +379,7 @@ export interface OwnerVersionsTable {
   owner_id: string;
   busy: ColumnType<string, string | undefined, string>;
   settings: ColumnType<string, string | undefined, string>;
+  tasks: ColumnType<string, string | undefined, string>;
 }
 
 export interface Database {

@@ -160,6 +160,29 @@ for (const engine of ENGINES) {
         }
       });
 
+      it('answers a page asked again with every change since, and drops a handled request at the exact end of its 90 days', async () => {
+        const owner = await api.owner('Europe/London');
+        const token = await api.token(owner, ['requests:read']);
+        const t0 = now();
+        const pending = await seedRequest(db(), owner.id, { createdAt: shift(t0, -5) });
+        const declined = await seedRequest(db(), owner.id, { status: 'declined', createdAt: shift(t0, -100), updatedAt: shift(t0, -89) });
+        const read = async () => (await list(token)).data.map((r) => `${r.id === pending ? 'pending' : r.id === declined ? 'declined' : 'new'} ${r.status}`);
+        try {
+          assert.deepEqual(await read(), ['declined declined', 'pending pending']);
+          assert.deepEqual(await read(), ['declined declined', 'pending pending']);
+          api.clock.set(new Date(t0.getTime() + DAY));
+          assert.deepEqual(await read(), ['declined declined', 'pending pending'], 'its last instant');
+          api.clock.set(new Date(t0.getTime() + DAY + 1));
+          assert.deepEqual(await read(), ['pending pending']);
+          await db().updateTable('requests').set({ status: 'accepted', updated_at: api.clock.now() }).where('id', '=', pending).execute();
+          assert.deepEqual(await read(), ['pending accepted']);
+          await seedRequest(db(), owner.id, { createdAt: shift(api.clock.now(), 0, 1) });
+          assert.deepEqual(await read(), ['pending accepted', 'new pending']);
+        } finally {
+          api.clock.set(t0);
+        }
+      });
+
       it('says who cancelled only for a cancelled request', async () => {
         const owner = await api.owner();
         const token = await api.token(owner, ['requests:read']);

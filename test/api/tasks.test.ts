@@ -144,6 +144,52 @@ for (const engine of ENGINES) {
         }
       });
 
+      it('answers a page asked again with every change made since, whoever wrote it: a new, renamed, completed and deleted to-do', async () => {
+        const { owner, token } = await ownerWithToken('Asia/Kolkata');
+        const t0 = now();
+        const a = await seedTask(db(), owner.id, { title: 'A', updatedAt: shift(t0, -3) });
+        const b = await seedTask(db(), owner.id, { title: 'B', updatedAt: shift(t0, -2) });
+        const read = async () => {
+          const page = (await api.get('/api/v1/tasks?includeDeleted=true&limit=2', token)).json() as PageJson;
+          return { titles: page.data.map((t) => `${t.title} ${t.status}`), deleted: page.deleted!.map((m) => m.id), more: page.nextCursor !== null };
+        };
+        assert.deepEqual(await read(), { titles: ['A open', 'B open'], deleted: [], more: false });
+        assert.deepEqual(await read(), { titles: ['A open', 'B open'], deleted: [], more: false });
+        const c = await seedTask(db(), owner.id, { title: 'C', updatedAt: shift(t0, -1) });
+        assert.deepEqual(await read(), { titles: ['A open', 'B open'], deleted: [], more: true });
+        // Written as another process would: straight to the table.
+        await db().updateTable('tasks').set({ title: 'A2', updated_at: new Date(shift(t0, -2.5)) }).where('id', '=', a).execute();
+        assert.deepEqual(await read(), { titles: ['A2 open', 'B open'], deleted: [], more: true });
+        await db().updateTable('tasks').set({ status: 'completed', completed_at: t0, updated_at: t0 }).where('id', '=', b).execute();
+        assert.deepEqual(await read(), { titles: ['A2 open', 'C open'], deleted: [], more: true });
+        await db().updateTable('tasks').set({ deleted_at: new Date(shift(t0, -0.5)), updated_at: new Date(shift(t0, -0.5)) }).where('id', '=', c).execute();
+        assert.deepEqual(await read(), { titles: ['A2 open'], deleted: [c], more: true });
+      });
+
+      it('keeps a deletion marker exactly 30 days and a completed to-do exactly 90, also in a page asked again', async () => {
+        const { owner, token } = await ownerWithToken('America/Sao_Paulo');
+        const t0 = now();
+        const done = await seedTask(db(), owner.id, { completedAt: shift(t0, -88), updatedAt: shift(t0, -88) });
+        const gone = await seedTask(db(), owner.id, { deletedAt: shift(t0, -29) });
+        const read = async () => {
+          const page = (await api.get('/api/v1/tasks?includeDeleted=true', token)).json() as PageJson;
+          return [...page.data.map((t) => t.id), ...page.deleted!.map((m) => `deleted ${m.id}`)];
+        };
+        try {
+          assert.deepEqual(await read(), [done, `deleted ${gone}`]);
+          api.clock.set(new Date(t0.getTime() + DAY));
+          assert.deepEqual(await read(), [done, `deleted ${gone}`], 'the marker\'s last instant');
+          api.clock.set(new Date(t0.getTime() + DAY + 1));
+          assert.deepEqual(await read(), [done]);
+          api.clock.set(new Date(t0.getTime() + 2 * DAY));
+          assert.deepEqual(await read(), [done], 'the to-do\'s last instant');
+          api.clock.set(new Date(t0.getTime() + 2 * DAY + 1));
+          assert.deepEqual(await read(), []);
+        } finally {
+          api.clock.set(t0);
+        }
+      });
+
       it('with updatedSince, lists only what changed at or after that instant', async () => {
         const { owner, token } = await ownerWithToken();
         await seedTask(db(), owner.id, { updatedAt: '2026-03-27T23:59:59.999Z' });

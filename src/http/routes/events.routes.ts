@@ -1,4 +1,3 @@
-import fastJson from 'fast-json-stringify';
 import Type from 'typebox';
 import { findEventView, type WindowItem } from '../../domain/calendar-view.js';
 import { asUuid } from '../../domain/ids.js';
@@ -8,30 +7,19 @@ import { invalidInput, notFound } from '../errors.js';
 import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, readFeedCursor, writeCursor } from '../paging.js';
 import { presentEvent } from '../presenters/event.js';
 import { instantParam, optionalInstantParam } from '../query-values.js';
-import { defineRoute, JsonBytes } from '../route.js';
-import { BooleanString, Cursor, DeletedMarker, IdParams, Instant, Limit, Page } from '../schemas/common.js';
+import { pageBody, pageWriter, type PageBytes } from '../page-bytes.js';
+import { defineRoute } from '../route.js';
+import { BooleanString, Cursor, IdParams, Instant, Limit, Page } from '../schemas/common.js';
 import { CalendarEvent, type CalendarEventDto } from '../schemas/resources.js';
 
 export const MAX_WINDOW_DAYS = 62;
 
-/** The items of a page, written once by the response schema's own serializer. */
-interface PresentedPage {
-  data: Buffer;
-  deleted: Buffer;
-  /** The last item of the page when there is a next one. */
-  last: WindowItem | null;
-}
+const writePage = pageWriter(CalendarEvent);
 
-const writeEvents = fastJson(Type.Array(CalendarEvent));
-const writeDeleted = fastJson(Type.Array(DeletedMarker));
+/** A page kept in memory (services.calendar) is presented and serialised once: the same items array, the same bytes. */
+const presented = new WeakMap<WindowItem[], PageBytes>();
 
-/**
- * A page kept in memory (services.calendar) is presented and serialised once: the same items
- * array, the same bytes. Only the cursor, which names the token and expires, is written per call.
- */
-const presented = new WeakMap<WindowItem[], PresentedPage>();
-
-function presentPage(items: WindowItem[], limit: number): PresentedPage {
+function presentPage(items: WindowItem[], limit: number): PageBytes {
   const known = presented.get(items);
   if (known) return known;
   const page = items.slice(0, limit);
@@ -41,24 +29,10 @@ function presentPage(items: WindowItem[], limit: number): PresentedPage {
     if (item.kind === 'event') data.push(presentEvent(item.view));
     else deleted.push({ id: item.id, deletedAt: formatInstant(item.deletedAt) });
   }
-  const out: PresentedPage = {
-    data: Buffer.from(writeEvents(data)),
-    deleted: Buffer.from(writeDeleted(deleted)),
-    last: items.length > limit ? page[page.length - 1] ?? null : null,
-  };
+  const last = items.length > limit ? page[page.length - 1] ?? null : null;
+  const out = writePage(data, deleted, last && { at: last.start, id: last.id });
   presented.set(items, out);
   return out;
-}
-
-const DATA = Buffer.from('{"data":');
-const DELETED = Buffer.from(',"deleted":');
-const END = Buffer.from('}');
-
-/** `{data, nextCursor, deleted?}` in the order of Page(CalendarEvent), as its serializer writes it. */
-function pageBody(page: PresentedPage, nextCursor: string | null, includeDeleted: boolean): JsonBytes {
-  const cursor = Buffer.from(`,"nextCursor":${JSON.stringify(nextCursor)}`);
-  const parts = includeDeleted ? [DATA, page.data, cursor, DELETED, page.deleted, END] : [DATA, page.data, cursor, END];
-  return new JsonBytes(Buffer.concat(parts));
 }
 
 const EventQuery = Type.Object(
@@ -100,7 +74,7 @@ export const listEvents = defineRoute({
     // One more than the page: whether there is a next page.
     const items = await services.calendar.page(principal.ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 });
     const page = presentPage(items, limit);
-    return pageBody(page, page.last ? writeCursor(ctx, 'events', page.last.start.getTime(), page.last.id) : null, includeDeleted);
+    return pageBody(page, page.last ? writeCursor(ctx, 'events', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },
 });
 

@@ -1,13 +1,29 @@
 import Type from 'typebox';
 import { asUuid } from '../../domain/ids.js';
-import { findVisibleRequest, requestFeed } from '../../store/repos/requests.js';
+import type { Principal } from '../../services/authenticator.js';
+import { findVisibleRequest, requestFeed, type RequestFeedRow } from '../../store/repos/requests.js';
 import { notFound } from '../errors.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, readFeedCursor, wireInstant, writeCursor } from '../paging.js';
+import { pageBody, pageWriter, type PageBytes } from '../page-bytes.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil, readFeedCursor, wireInstant, writeCursor } from '../paging.js';
 import { presentFeedRequest, presentRequest } from '../presenters/request.js';
 import { optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { BooleanString, Cursor, IdParams, Instant, Limit, Page, StringEnum } from '../schemas/common.js';
 import { Request, REQUEST_STATUSES, type RequestDto } from '../schemas/resources.js';
+
+const writePage = pageWriter(Request);
+
+function presentRequestPage(rows: RequestFeedRow[], limit: number, principal: Principal): PageBytes {
+  const data: RequestDto[] = [];
+  const deleted: { id: string; deletedAt: string }[] = [];
+  for (let i = 0; i < rows.length && i < limit; i++) {
+    const r = rows[i]!;
+    if (r.deleted_at === null) data.push(presentFeedRequest(r, principal));
+    else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
+  }
+  const last = rows.length > limit ? rows[limit - 1]! : null;
+  return writePage(data, deleted, last && { at: new Date(wireInstant(last.updated_at)), id: last.id });
+}
 
 const RequestQuery = Type.Object(
   {
@@ -40,32 +56,30 @@ export const listRequests = defineRoute({
     checkUpdatedSince(updatedSince, includeDeleted, now);
     const after = readFeedCursor(ctx, 'requests');
     const limit = query.limit ?? 50;
-    const rows = await requestFeed(services.db, {
-      ownerId: principal.ownerId,
-      tokenId: principal.tokenId,
-      status: query.status ?? null,
-      kind: query.kind ?? null,
-      createdByThisToken: query.createdByThisToken === undefined ? null : query.createdByThisToken === 'true',
-      updatedSince,
-      deletedSince: includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null,
-      handledSince: daysBefore(now, HANDLED_LISTED_DAYS),
-      after,
-      limit: limit + 1,
-    });
-    const more = rows.length > limit;
-    const data: RequestDto[] = [];
-    const deleted: { id: string; deletedAt: string }[] = [];
-    for (let i = 0; i < rows.length && i < limit; i++) {
-      const r = rows[i]!;
-      if (r.deleted_at === null) data.push(presentFeedRequest(r, principal));
-      else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
+    const { ownerId, tokenId } = principal;
+    const createdByThisToken = query.createdByThisToken === undefined ? null : query.createdByThisToken === 'true';
+    // What a request shows depends on the token: its own ones, blocked contacts', requests:contact.
+    const key = `requests|${ownerId}|${tokenId}|${principal.scopes.join(',')}|${query.status ?? ''}|${query.kind ?? ''}|${createdByThisToken ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${after ? `${after.at.getTime()}|${after.id}` : ''}|${limit}`;
+    // Requests move the busy counter. Read before the rows: a kept page is at least as new as it says.
+    const { busy: version } = await services.versions.get(ownerId);
+    let page = services.listPages.get(key, version, now.getTime());
+    if (!page) {
+      const rows = await requestFeed(services.db, {
+        ownerId,
+        tokenId,
+        status: query.status ?? null,
+        kind: query.kind ?? null,
+        createdByThisToken,
+        updatedSince,
+        deletedSince: includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null,
+        handledSince: daysBefore(now, HANDLED_LISTED_DAYS),
+        after,
+        limit: limit + 1,
+      });
+      page = presentRequestPage(rows, limit, principal);
+      services.listPages.set(key, version, pageStableUntil(rows, (r) => (r.status === 'pending' ? null : r.updated_at)), page);
     }
-    const last = more ? rows[limit - 1] : undefined;
-    return {
-      data,
-      nextCursor: last ? writeCursor(ctx, 'requests', Date.parse(wireInstant(last.updated_at)), last.id) : null,
-      ...(includeDeleted ? { deleted } : {}),
-    };
+    return pageBody(page, page.last ? writeCursor(ctx, 'requests', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },
 });
 

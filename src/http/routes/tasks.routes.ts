@@ -1,13 +1,28 @@
 import Type from 'typebox';
 import { asUuid } from '../../domain/ids.js';
-import { findTask, taskFeed } from '../../store/repos/tasks.js';
+import { findTask, taskFeed, type TaskFeedRow } from '../../store/repos/tasks.js';
 import { invalidInput, notFound } from '../errors.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, readFeedCursor, wireInstant, writeCursor } from '../paging.js';
+import { pageBody, pageWriter, type PageBytes } from '../page-bytes.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil, readFeedCursor, wireInstant, writeCursor } from '../paging.js';
 import { presentFeedTask, presentTask } from '../presenters/task.js';
 import { dateParam, optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { BooleanString, Cursor, DateString, IdParams, Instant, Limit, Page, StringEnum } from '../schemas/common.js';
 import { Task, type TaskDto } from '../schemas/resources.js';
+
+const writePage = pageWriter(Task);
+
+function presentTaskPage(rows: TaskFeedRow[], limit: number): PageBytes {
+  const data: TaskDto[] = [];
+  const deleted: { id: string; deletedAt: string }[] = [];
+  for (let i = 0; i < rows.length && i < limit; i++) {
+    const r = rows[i]!;
+    if (r.deleted_at === null) data.push(presentFeedTask(r));
+    else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
+  }
+  const last = rows.length > limit ? rows[limit - 1]! : null;
+  return writePage(data, deleted, last && { at: new Date(wireInstant(last.updated_at)), id: last.id });
+}
 
 const TaskQuery = Type.Object(
   {
@@ -43,31 +58,27 @@ export const listTasks = defineRoute({
     checkUpdatedSince(updatedSince, includeDeleted, now);
     const after = readFeedCursor(ctx, 'tasks');
     const limit = query.limit ?? 50;
-    const rows = await taskFeed(services.db, {
-      ownerId: principal.ownerId,
-      status: query.status ?? null,
-      dueFrom,
-      dueTo,
-      updatedSince,
-      deletedSince: includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null,
-      completedSince: daysBefore(now, HANDLED_LISTED_DAYS),
-      after,
-      limit: limit + 1,
-    });
-    const more = rows.length > limit;
-    const data: TaskDto[] = [];
-    const deleted: { id: string; deletedAt: string }[] = [];
-    for (let i = 0; i < rows.length && i < limit; i++) {
-      const r = rows[i]!;
-      if (r.deleted_at === null) data.push(presentFeedTask(r));
-      else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
+    const { ownerId } = principal;
+    const key = `tasks|${ownerId}|${query.status ?? ''}|${dueFrom ?? ''}|${dueTo ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${after ? `${after.at.getTime()}|${after.id}` : ''}|${limit}`;
+    // The counter before the rows: a kept page is at least as new as it says.
+    const { tasks: version } = await services.versions.get(ownerId);
+    let page = services.listPages.get(key, version, now.getTime());
+    if (!page) {
+      const rows = await taskFeed(services.db, {
+        ownerId,
+        status: query.status ?? null,
+        dueFrom,
+        dueTo,
+        updatedSince,
+        deletedSince: includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null,
+        completedSince: daysBefore(now, HANDLED_LISTED_DAYS),
+        after,
+        limit: limit + 1,
+      });
+      page = presentTaskPage(rows, limit);
+      services.listPages.set(key, version, pageStableUntil(rows, (r) => (r.status === 'open' ? null : r.completed_at)), page);
     }
-    const last = more ? rows[limit - 1] : undefined;
-    return {
-      data,
-      nextCursor: last ? writeCursor(ctx, 'tasks', Date.parse(wireInstant(last.updated_at)), last.id) : null,
-      ...(includeDeleted ? { deleted } : {}),
-    };
+    return pageBody(page, page.last ? writeCursor(ctx, 'tasks', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },
 });
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006_webhooks.js';
 import * as m0007 from './0007_accounts.js';
 import * as m0008 from './0008_event_occurrences.js';
 import * as m0009 from './0009_list_indexes.js';
+import * as m0010 from './0010_tasks_version.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_accounts': m0007,
   '0008_event_occurrences': m0008,
   '0009_list_indexes': m0009,
+  '0010_tasks_version': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,13 +3,13 @@ import type { Db } from '../db.js';
 import type { AppointmentTypeRow } from '../schema.js';
 
 /** The owner's two change counters (migration 0002): one primary-key read. */
-export async function ownerVersions(db: Db, ownerId: string): Promise<{ busy: string; settings: string }> {
+export async function ownerVersions(db: Db, ownerId: string): Promise<{ busy: string; settings: string; tasks: string }> {
   const row = await db
     .selectFrom('owner_versions')
-    .select([sql<string>`busy::text`.as('busy'), sql<string>`settings::text`.as('settings')])
+    .select([sql<string>`busy::text`.as('busy'), sql<string>`settings::text`.as('settings'), sql<string>`tasks::text`.as('tasks')])
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
-  return row ?? { busy: '1', settings: '1' };
+  return row ?? { busy: '1', settings: '1', tasks: '1' };
 }
 
 /** Everything of the owner's booking that availability reads, or null for an unknown or deleted owner. */
