@@ -85,6 +85,24 @@ for (const engine of ENGINES) {
       assert.equal(moved.json().end, '2026-04-10T07:00:00Z');
     });
 
+    it('lists an occurrence moved out of its series\' span, before its first or after its last, inside the kept horizon and beyond it', async () => {
+      const { owner, token } = await ownerWithToken();
+      // Inside the horizon (to 2028-03-20): three days from 2026-04-10 09:00 Berlin, the first moved 5 days earlier.
+      const early = await seedEvent(api.rt.store.db, owner.id, { title: 'Early', start: '2026-04-10T07:00:00Z', end: '2026-04-10T07:00:00Z', rrule: 'FREQ=DAILY;COUNT=3', timezone: 'Europe/Berlin' });
+      await seedOverride(api.rt.store.db, owner.id, early, { originalStart: '2026-04-10T07:00:00Z', start: '2026-04-05T07:00:00Z', end: '2026-04-05T07:00:00Z' });
+      // Two New York occurrences on 2026-05-01 and 02, the second moved to 05-20.
+      const late = await seedEvent(api.rt.store.db, owner.id, { title: 'Late', start: '2026-05-01T13:00:00Z', end: '2026-05-01T14:00:00Z', rrule: 'FREQ=DAILY;COUNT=2', timezone: 'America/New_York' });
+      await seedOverride(api.rt.store.db, owner.id, late, { originalStart: '2026-05-02T13:00:00Z', start: '2026-05-20T13:00:00Z', end: '2026-05-20T14:00:00Z' });
+      // Beyond the horizon, read by expansion: Sydney, from 2029-01-10, the first moved to 2029-01-05.
+      const far = await seedEvent(api.rt.store.db, owner.id, { title: 'Far', start: '2029-01-09T22:00:00Z', end: '2029-01-09T23:00:00Z', rrule: 'FREQ=WEEKLY', timezone: 'Australia/Sydney' });
+      await seedOverride(api.rt.store.db, owner.id, far, { originalStart: '2029-01-09T22:00:00Z', start: '2029-01-04T22:00:00Z', end: '2029-01-04T23:00:00Z' });
+      const ids = async (from: string, to: string) =>
+        (await api.get(`/api/v1/events?from=${from}&to=${to}`, token)).json().data.map((e: { id: string; start: string }) => `${e.id} ${e.start}`);
+      assert.deepEqual(await ids('2026-04-01T00:00:00Z', '2026-04-08T00:00:00Z'), [`${early}@2026-04-10T07:00:00Z 2026-04-05T07:00:00Z`]);
+      assert.deepEqual(await ids('2026-05-15T00:00:00Z', '2026-05-25T00:00:00Z'), [`${late}@2026-05-02T13:00:00Z 2026-05-20T13:00:00Z`]);
+      assert.deepEqual(await ids('2029-01-01T00:00:00Z', '2029-01-08T00:00:00Z'), [`${far}@2029-01-09T22:00:00Z 2029-01-04T22:00:00Z`]);
+    });
+
     it('shows an all-day event with an exclusive end date and starts at local midnight in its zone', async () => {
       const { owner, token } = await ownerWithToken('Pacific/Chatham');
       // 2026-04-05 03:45 local: Chatham leaves +13:45 for +12:45, so 2026-04-05 lasts 25 hours.

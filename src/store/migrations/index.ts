@@ -9,6 +9,7 @@ import * as m0007 from './0007_accounts.js';
 import * as m0008 from './0008_event_occurrences.js';
 import * as m0009 from './0009_list_indexes.js';
 import * as m0010 from './0010_tasks_version.js';
+import * as m0011 from './0011_moved_occurrences.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_event_occurrences': m0008,
   '0009_list_indexes': m0009,
   '0010_tasks_version': m0010,
+  '0011_moved_occurrences': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

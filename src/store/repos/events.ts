@@ -66,11 +66,22 @@ export async function eventsForWindow(
   const rows = await withSlug(db)
     .select(EVENT_COLUMNS)
     .where('events.owner_id', '=', q.ownerId)
-    .where('events.start_at', '<', q.to)
     .where((eb) =>
       eb.or([
-        eb.and([eb('events.rrule', 'is', null), eb('events.end_at', '>=', q.from)]),
-        eb.and([eb('events.rrule', 'is not', null), eb.or([eb('events.series_until', 'is', null), eb('events.series_until', '>=', q.from)])]),
+        eb.and([
+          eb('events.start_at', '<', q.to),
+          eb.or([
+            eb.and([eb('events.rrule', 'is', null), eb('events.end_at', '>=', q.from)]),
+            eb.and([eb('events.rrule', 'is not', null), eb.or([eb('events.series_until', 'is', null), eb('events.series_until', '>=', q.from)])]),
+          ]),
+        ]),
+        // A series whose rule places nothing here, but one occurrence of it was moved into the window.
+        eb(
+          'events.id',
+          'in',
+          eb.selectFrom('event_overrides as moved').select('moved.event_id')
+            .where('moved.owner_id', '=', q.ownerId).where('moved.start_at', '<=', q.to).where('moved.end_at', '>=', q.from),
+        ),
       ]),
     )
     .where((eb) =>
