@@ -4,23 +4,32 @@
  * lists commemorative days (Valentine's Day, ...) as `observance`, which should not close a practice.
  * A holiday blocks its whole local date(s), whatever hour the data says it starts.
  */
-import Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
+import type HolidaysData from 'date-holidays';
 import type { HolidayRule } from './booking-rules.js';
 import { RulesError } from './booking-rules.js';
+
+const require = createRequire(import.meta.url);
+let data: typeof HolidaysData | null = null;
+
+/** The date-holidays data (about 20 MB in memory), loaded the first time a holiday rule is read. */
+export function holidayData(): typeof HolidaysData {
+  return (data ??= require('date-holidays') as typeof HolidaysData);
+}
 
 const cache = new Map<string, string[]>();
 const MAX_CACHED = 2000;
 
-function holidaysOf(rule: HolidayRule): Holidays {
-  return rule.region ? new Holidays(rule.country, rule.region) : new Holidays(rule.country);
+function holidaysOf(rule: HolidayRule): HolidaysData {
+  return rule.region ? new (holidayData())(rule.country, rule.region) : new (holidayData())(rule.country);
 }
 
 /** Refuses a country or region the data does not know, naming it and what it does know. */
 export function checkHolidayRule(rule: HolidayRule): void {
-  const countries = new Holidays().getCountries('en');
+  const countries = new (holidayData())().getCountries('en');
   if (!countries[rule.country]) throw new RulesError('holidays.country', `"${rule.country}" is not a country with holiday data`);
   if (rule.region) {
-    const regions = new Holidays().getStates(rule.country, 'en') ?? {};
+    const regions = new (holidayData())().getStates(rule.country, 'en') ?? {};
     if (!regions[rule.region]) {
       const known = Object.keys(regions);
       throw new RulesError('holidays.region', `"${rule.region}" is not a region of ${rule.country}${known.length ? ` (known: ${known.join(', ')})` : ' (it has none)'}`);

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import { UUID_RE } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
 import type { JobRow } from '../store/schema.js';
@@ -26,12 +26,19 @@ const MAX_ERROR_LENGTH = 2000;
 
 /** Sending one email as a job kind: one line in the registry (kinds.ts). */
 export function emailSendKind(deps: EmailSendDeps): JobKind {
+  // nodemailer is loaded with the first email sent (about 14 MB a service that sends none does without).
   let transport: nodemailer.Transporter | null = deps.transport ?? null;
-  const transporter = (): nodemailer.Transporter => (transport ??= nodemailer.createTransport(deps.smtpUrl) as nodemailer.Transporter);
+  const transporter = async (): Promise<nodemailer.Transporter> => {
+    if (!transport) {
+      const { default: mailer } = await import('nodemailer');
+      transport ??= mailer.createTransport(deps.smtpUrl) as nodemailer.Transporter;
+    }
+    return transport;
+  };
   return { backoff: EMAIL_BACKOFF, run: (job, ctx) => sendEmail(deps, transporter, job, ctx) };
 }
 
-async function sendEmail(deps: EmailSendDeps, transporter: () => nodemailer.Transporter, job: JobRow, ctx: JobContext): Promise<JobOutcome> {
+async function sendEmail(deps: EmailSendDeps, transporter: () => Promise<nodemailer.Transporter>, job: JobRow, ctx: JobContext): Promise<JobOutcome> {
   const { db, log } = deps;
   const emailId = (job.payload as { emailId?: unknown } | null)?.emailId;
   if (typeof emailId !== 'string' || !UUID_RE.test(emailId)) {
@@ -44,7 +51,7 @@ async function sendEmail(deps: EmailSendDeps, transporter: () => nodemailer.Tran
   if (ctx.signal.aborted) throw new JobAborted('worker closing');
 
   try {
-    await transporter().sendMail({
+    await (await transporter()).sendMail({
       from: deps.from,
       to: row.to_address,
       subject: row.subject,

@@ -1,6 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { initFolder, makePrivate, PGLITE_CONF } from './pglite-folder.js';
@@ -23,9 +22,8 @@ export interface Store {
   close(): Promise<void>;
 }
 
-const DATE_OID = 1082;
 // Local dates stay 'YYYY-MM-DD' text: turning them into a Date would move them by the process's zone.
-pg.types.setTypeParser(DATE_OID, (v: string) => v);
+const DATE_OID = 1082;
 
 export interface StoreOptions {
   /** PostgreSQL connection string; null selects PGlite. */
@@ -39,6 +37,9 @@ export interface StoreOptions {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
+    // The PostgreSQL driver is loaded only for PostgreSQL (about 15 MB an embedded store does without).
+    const { default: pg } = await import('pg');
+    pg.types.setTypeParser(DATE_OID, (v: string) => v);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,

@@ -1,6 +1,6 @@
-import Holidays from 'date-holidays';
 import { WEEKDAYS, type WeeklyHours } from '../../domain/availability.js';
 import { HOLIDAY_TYPES } from '../../domain/booking-rules.js';
+import { holidayData } from '../../domain/holidays.js';
 import { getBookingSettings, setBookingSettings } from '../../services/booking.js';
 import { ServiceError } from '../../services/service-error.js';
 import { html, type Markup } from '../html.js';
@@ -17,13 +17,13 @@ import { csrfField } from './layout.js';
 let countries: [string, string][] | null = null;
 /** Countries of the holiday data, by name (read once). */
 function holidayCountries(): [string, string][] {
-  countries ??= Object.entries(new Holidays().getCountries('en')).sort((a, b) => a[1].localeCompare(b[1]));
+  countries ??= Object.entries(new (holidayData())().getCountries('en')).sort((a, b) => a[1].localeCompare(b[1]));
   return countries;
 }
 
 function regionsOf(country: string): [string, string][] {
   if (!/^[A-Z]{2}$/.test(country)) return [];
-  return Object.entries(new Holidays().getStates(country, 'en') ?? {});
+  return Object.entries(new (holidayData())().getStates(country, 'en') ?? {});
 }
 
 /** Marks the input the error is about (and focuses it when the page loads). */
