@@ -1,10 +1,10 @@
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { pageSize } from './http/page-bytes.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js';
 import type { ApiServices } from './http/route.js';
 import { Authenticator } from './services/authenticator.js';
 import { AvailabilityService } from './services/availability.js';
-import { CalendarPages } from './services/calendar-window.js';
 import { OwnerVersions } from './services/owner-versions.js';
 import { PageCache } from './services/page-cache.js';
 import { migrate, openStore, type StoreOptions, type Store } from './store/db.js';
@@ -40,10 +40,9 @@ export async function openRuntime(
   const versions = new OwnerVersions(store.db);
   if (store.listen) await versions.followChanges(store.listen);
   const availability = new AvailabilityService(store.db, versions);
-  const calendar = new CalendarPages(store.db, versions);
   const authenticator = new Authenticator(store.db, clock, config.tokenCacheSeconds * 1000);
   const services: ApiServices = {
-    db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability, calendar, versions, listPages: new PageCache(),
+    db: store.db, clock, config, cursorSecret: await readCursorSecret(store), availability, versions, pages: new PageCache(pageSize),
     forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
   };
   return {

@@ -18,6 +18,9 @@ export interface PageBytes {
 
 type Marker = Static<typeof DeletedMarker>;
 
+/** What a kept page costs in memory, about. */
+export const pageSize = (page: PageBytes): number => page.data.length + page.deleted.length + 200;
+
 const writeDeleted = fastJson(Type.Array(DeletedMarker));
 
 /** A writer of pages of `item`: the presented items and markers in, the page's bytes out. */

@@ -4,7 +4,6 @@ import type { Scope } from '../domain/scopes.js';
 import type { Config } from '../config.js';
 import type { Principal } from '../services/authenticator.js';
 import type { AvailabilityService } from '../services/availability.js';
-import type { CalendarPages } from '../services/calendar-window.js';
 import type { OwnerVersions } from '../services/owner-versions.js';
 import type { PageCache } from '../services/page-cache.js';
 import type { Db } from '../store/db.js';
@@ -20,12 +19,10 @@ export interface ApiServices {
   config: Config;
   cursorSecret: string;
   availability: AvailabilityService;
-  /** Pages of GET /events, kept until the owner's calendar changes. */
-  calendar: CalendarPages;
   /** The owners' change counters, which caches are keyed by. */
   versions: OwnerVersions;
-  /** Pages of GET /tasks and GET /requests, written once, kept until a change or the clock moves them. */
-  listPages: PageCache<PageBytes>;
+  /** Pages of GET /events, /tasks and /requests, written once, kept until a change or the clock moves them. */
+  pages: PageCache<PageBytes>;
   /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
   forgetTokens(tokenId?: string): void;
 }

@@ -3,8 +3,6 @@ import { calendarWindow, type EventView, type WindowItem } from '../domain/calen
 import type { Db } from '../store/db.js';
 import { eventsForWindow } from '../store/repos/events.js';
 import { busyRows, calendarPageRows, horizonOf, type PageQuery } from '../store/repos/occurrences.js';
-import type { OwnerVersions } from './owner-versions.js';
-import { PageCache } from './page-cache.js';
 
 /**
  * The one reader of the owner's calendar, for the API, the console and busy time. A window inside
@@ -41,30 +39,4 @@ export async function calendarBusy(db: Db, ownerId: string, from: Date, to: Date
   const horizon = await horizonOf(db, ownerId);
   if (horizon && covers(horizon, from, to)) return busyRows(db, ownerId, from, to);
   return (await calendarViews(db, ownerId, from, to)).filter((v) => v.status === 'confirmed' && v.showAs === 'busy');
-}
-
-/**
- * Pages of GET /events as of the owner's busy counter (OwnerVersions), which every change to events
- * and their overrides moves in its own transaction. Pages that depend on the clock (deleted markers
- * of the last 30 days) are always read.
- */
-export class CalendarPages {
-  private readonly pages = new PageCache<WindowItem[]>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly versions: OwnerVersions,
-  ) {}
-
-  async page(ownerId: string, q: PageQuery): Promise<WindowItem[]> {
-    if (q.deletedSince !== null) return calendarPage(this.db, ownerId, q);
-    const key = `${ownerId}|${q.from.getTime()}|${q.to.getTime()}|${q.updatedSince?.getTime() ?? ''}|${q.after ? `${q.after.at.getTime()}|${q.after.id}` : ''}|${q.limit ?? ''}`;
-    const { busy } = await this.versions.get(ownerId);
-    const hit = this.pages.get(key, busy, 0);
-    if (hit) return hit;
-    // Read after the counter: the rows are at least as new as it says.
-    const items = await calendarPage(this.db, ownerId, q);
-    this.pages.set(key, busy, Infinity, items);
-    return items;
-  }
 }

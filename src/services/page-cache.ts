@@ -1,5 +1,12 @@
-/** Pages kept: each a page of at most 100 items of a few hundred bytes, so some megabytes in all. */
-const MAX_PAGES = 512;
+/** Bytes of pages kept in all: a few hundred pages of 100 events (about 45 KB each). */
+const MAX_BYTES = 16 * 1024 * 1024;
+
+interface Kept<T> {
+  version: string;
+  validUntil: number;
+  value: T;
+  bytes: number;
+}
 
 /**
  * Pages of a list kept in memory as of one of the owner's change counters (OwnerVersions), which
@@ -7,23 +14,42 @@ const MAX_PAGES = 512;
  * epoch ms: a to-do completed 90 days ago leaves /tasks without any write). A sync client asking the
  * same page again, or many clients of one calendar, are answered from memory until then.
  * The caller reads the counter before the page, so a kept page is at least as new as its counter.
+ * Bounded by the bytes kept; the page used longest ago goes first.
  */
 export class PageCache<T> {
-  private readonly pages = new Map<string, { version: string; validUntil: number; value: T }>();
+  private readonly pages = new Map<string, Kept<T>>();
+  private bytes = 0;
 
-  constructor(private readonly maxPages = MAX_PAGES) {}
+  constructor(
+    private readonly sizeOf: (value: T) => number,
+    private readonly maxBytes = MAX_BYTES,
+  ) {}
 
   get(key: string, version: string, nowMs: number): T | undefined {
     const hit = this.pages.get(key);
     if (!hit) return undefined;
-    if (hit.version === version && nowMs < hit.validUntil) return hit.value;
-    this.pages.delete(key);
-    return undefined;
+    this.drop(key, hit);
+    if (hit.version !== version || nowMs >= hit.validUntil) return undefined;
+    this.pages.set(key, hit); // the most recently used last
+    this.bytes += hit.bytes;
+    return hit.value;
   }
 
   set(key: string, version: string, validUntil: number, value: T): void {
+    const old = this.pages.get(key);
+    if (old) this.drop(key, old);
+    const bytes = this.sizeOf(value);
+    if (bytes > this.maxBytes) return;
+    while (this.bytes + bytes > this.maxBytes) {
+      const [oldestKey, oldest] = this.pages.entries().next().value!;
+      this.drop(oldestKey, oldest);
+    }
+    this.pages.set(key, { version, validUntil, value, bytes });
+    this.bytes += bytes;
+  }
+
+  private drop(key: string, kept: Kept<T>): void {
     this.pages.delete(key);
-    if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, { version, validUntil, value });
+    this.bytes -= kept.bytes;
   }
 }

@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { findEventView, type WindowItem } from '../../domain/calendar-view.js';
 import { asUuid } from '../../domain/ids.js';
 import { formatInstant } from '../../domain/instant.js';
+import { calendarPage } from '../../services/calendar-window.js';
 import { eventWithOverrides } from '../../store/repos/events.js';
 import { invalidInput, notFound } from '../errors.js';
 import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, readFeedCursor, writeCursor } from '../paging.js';
@@ -16,12 +17,7 @@ export const MAX_WINDOW_DAYS = 62;
 
 const writePage = pageWriter(CalendarEvent);
 
-/** A page kept in memory (services.calendar) is presented and serialised once: the same items array, the same bytes. */
-const presented = new WeakMap<WindowItem[], PageBytes>();
-
 function presentPage(items: WindowItem[], limit: number): PageBytes {
-  const known = presented.get(items);
-  if (known) return known;
   const page = items.slice(0, limit);
   const data: CalendarEventDto[] = [];
   const deleted: { id: string; deletedAt: string }[] = [];
@@ -30,9 +26,7 @@ function presentPage(items: WindowItem[], limit: number): PageBytes {
     else deleted.push({ id: item.id, deletedAt: formatInstant(item.deletedAt) });
   }
   const last = items.length > limit ? page[page.length - 1] ?? null : null;
-  const out = writePage(data, deleted, last && { at: last.start, id: last.id });
-  presented.set(items, out);
-  return out;
+  return writePage(data, deleted, last && { at: last.start, id: last.id });
 }
 
 const EventQuery = Type.Object(
@@ -71,9 +65,20 @@ export const listEvents = defineRoute({
     const limit = query.limit ?? 50;
     const deletedSince = includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null;
 
+    const { ownerId } = principal;
     // One more than the page: whether there is a next page.
-    const items = await services.calendar.page(principal.ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 });
-    const page = presentPage(items, limit);
+    const read = async () => presentPage(await calendarPage(services.db, ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 }), limit);
+    let page: PageBytes | undefined;
+    if (deletedSince !== null) {
+      // Deletion markers of the last 30 days move with the clock: always read.
+      page = await read();
+    } else {
+      const key = `events|${ownerId}|${from.getTime()}|${to.getTime()}|${updatedSince?.getTime() ?? ''}|${position ? `${position.at.getTime()}|${position.id}` : ''}|${limit}`;
+      // Every change to events and their overrides moves the busy counter. Read before the rows.
+      const { busy: version } = await services.versions.get(ownerId);
+      page = services.pages.get(key, version, now.getTime());
+      if (!page) services.pages.set(key, version, Infinity, (page = await read()));
+    }
     return pageBody(page, page.last ? writeCursor(ctx, 'events', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },
 });

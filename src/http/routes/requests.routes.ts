@@ -62,7 +62,7 @@ export const listRequests = defineRoute({
     const key = `requests|${ownerId}|${tokenId}|${principal.scopes.join(',')}|${query.status ?? ''}|${query.kind ?? ''}|${createdByThisToken ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${after ? `${after.at.getTime()}|${after.id}` : ''}|${limit}`;
     // Requests move the busy counter. Read before the rows: a kept page is at least as new as it says.
     const { busy: version } = await services.versions.get(ownerId);
-    let page = services.listPages.get(key, version, now.getTime());
+    let page = services.pages.get(key, version, now.getTime());
     if (!page) {
       const rows = await requestFeed(services.db, {
         ownerId,
@@ -77,7 +77,7 @@ export const listRequests = defineRoute({
         limit: limit + 1,
       });
       page = presentRequestPage(rows, limit, principal);
-      services.listPages.set(key, version, pageStableUntil(rows, (r) => (r.status === 'pending' ? null : r.updated_at)), page);
+      services.pages.set(key, version, pageStableUntil(rows, (r) => (r.status === 'pending' ? null : r.updated_at)), page);
     }
     return pageBody(page, page.last ? writeCursor(ctx, 'requests', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },

@@ -62,7 +62,7 @@ export const listTasks = defineRoute({
     const key = `tasks|${ownerId}|${query.status ?? ''}|${dueFrom ?? ''}|${dueTo ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${after ? `${after.at.getTime()}|${after.id}` : ''}|${limit}`;
     // The counter before the rows: a kept page is at least as new as it says.
     const { tasks: version } = await services.versions.get(ownerId);
-    let page = services.listPages.get(key, version, now.getTime());
+    let page = services.pages.get(key, version, now.getTime());
     if (!page) {
       const rows = await taskFeed(services.db, {
         ownerId,
@@ -76,7 +76,7 @@ export const listTasks = defineRoute({
         limit: limit + 1,
       });
       page = presentTaskPage(rows, limit);
-      services.listPages.set(key, version, pageStableUntil(rows, (r) => (r.status === 'open' ? null : r.completed_at)), page);
+      services.pages.set(key, version, pageStableUntil(rows, (r) => (r.status === 'open' ? null : r.completed_at)), page);
     }
     return pageBody(page, page.last ? writeCursor(ctx, 'tasks', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },
