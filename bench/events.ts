@@ -1,12 +1,12 @@
 // GET /events at scale, and the other list routes, measured against a real server process (the
-// app as `serve` builds it, bench/events-server.ts) side by side with a bare Fastify route:
+// app as `serve` runs it, compiled: bench/events-server.mjs) side by side with a bare Fastify route:
 // owners of 8 (the demo), 200 and 1,000 weekly series, and of 10,000 and 100,000 single events
 // over two years; the first page (50) one request at a time (p50/p99) and at 50 connections
 // (req/s); paging a whole 62-day window (100 a page); /tasks, /requests and /me; the compute per
 // call (the server's CPU time over sequential calls) and the server's RSS. PGlite on disk, then
 // PostgreSQL when one answers.
 //   npx tsx bench/events.ts [--seconds 5] [--connections 50] [--calls 300] [--pglite-only]
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,17 +81,18 @@ async function seed(store: Store): Promise<{ demo: Owner; owners: Owner[] }> {
 // ---------------------------------------------------------------------------------------------
 // The server process
 
-interface Server { child: ChildProcess; address: string; pid: number }
+interface Server { child: ChildProcess; address: string; pid: number; lines: AsyncIterator<string> }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'events-server.ts')], {
+  execFileSync(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'events-server.mjs')], {
     env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
-  });
-  return { child, address: line.trim(), pid: child.pid! };
+  child.once('exit', (code) => { if (code) console.error(`the server exited (${code})`); });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const line = await lines.next();
+  if (line.done) throw new Error('the server exited before it listened');
+  return { child, address: line.value.trim(), pid: child.pid!, lines };
 }
 
 async function stopServer(s: Server): Promise<void> {
@@ -170,7 +171,9 @@ async function measure(engine: string, server: Server, seeded: { demo: Owner; ow
     console.log(`${engine.padEnd(8)} ${name}, demo${' '.repeat(22 - name.length)} ${ms(s.p50)} ${ms(s.p99)} ${ms(s.cpu)}   ${String(r.rps).padStart(7)}  ${(r.rps / ceiling).toFixed(2)}`);
   }
   const m = memory(server.pid);
-  console.log(`${engine.padEnd(8)} server RSS ${m.rss} MB now, ${m.peak} MB at most`);
+  server.child.kill('SIGUSR2');
+  const parts = JSON.parse((await server.lines.next()).value) as { heap: number; heapUsed: number; external: number; other: number };
+  console.log(`${engine.padEnd(8)} server RSS ${m.rss} MB now, ${m.peak} MB at most: V8 heap ${parts.heap} MB (${parts.heapUsed} in use), buffers outside it ${parts.external} MB (PGlite's memory among them), code and the rest ${parts.other} MB`);
 }
 
 const ceiling = await fastifyCeiling(SECONDS, CONNECTIONS);
@@ -200,6 +203,6 @@ if (pg) {
   await stopServer(server);
   await pg.close();
 } else {
-  console.log(`postgres  skipped: nothing answered at ${hidePassword(PG_URL)}`);
+  console.log(process.argv.includes('--pglite-only') ? 'postgres  skipped (--pglite-only)' : `postgres  skipped: nothing answered at ${hidePassword(PG_URL)}`);
 }
 await agent.close();

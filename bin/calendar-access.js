@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI without a build step: tsx compiles src/ on the fly and caches the output,
-// so later starts skip the compile. The project's own tsconfig applies whatever the working folder.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// Runs the CLI from dist/, the JavaScript scripts/build.mjs compiles from src/ (on `npm ci` and
+// before `npm start`). While dist/ is missing or older than a file of src/ (a checkout being
+// edited), it runs src/ itself through tsx, which compiles on the fly with the project's tsconfig.
+import { isFresh } from '../scripts/build-stamp.mjs';
 
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('../src/cli/main.ts');
+if (isFresh()) {
+  await import('../dist/cli/main.js');
+} else {
+  const { fileURLToPath } = await import('node:url');
+  const { register } = await import('tsx/esm/api');
+  register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
+  await import('../src/cli/main.ts');
+}
