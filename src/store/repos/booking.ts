@@ -3,13 +3,15 @@ import type { Db } from '../db.js';
 import type { AppointmentTypeRow } from '../schema.js';
 
 /** The owner's two change counters (migration 0002): one primary-key read. */
-export async function ownerVersions(db: Db, ownerId: string): Promise<{ busy: string; settings: string; tasks: string }> {
-  const row = await db
+/** The change counters of some owners (an owner without a row has never changed: all 1). */
+export async function ownerVersions(db: Db, ownerIds: string[]): Promise<Map<string, { busy: string; settings: string; tasks: string }>> {
+  const rows = await db
     .selectFrom('owner_versions')
-    .select([sql<string>`busy::text`.as('busy'), sql<string>`settings::text`.as('settings'), sql<string>`tasks::text`.as('tasks')])
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  return row ?? { busy: '1', settings: '1', tasks: '1' };
+    .select(['owner_id', sql<string>`busy::text`.as('busy'), sql<string>`settings::text`.as('settings'), sql<string>`tasks::text`.as('tasks')])
+    .where('owner_id', '=', sql<string>`ANY(${ownerIds}::uuid[])`)
+    .execute();
+  const found = new Map(rows.map((r) => [r.owner_id, { busy: r.busy, settings: r.settings, tasks: r.tasks }]));
+  return new Map(ownerIds.map((id) => [id, found.get(id) ?? { busy: '1', settings: '1', tasks: '1' }]));
 }
 
 /** Everything of the owner's booking that availability reads, or null for an unknown or deleted owner. */
