@@ -7,13 +7,14 @@ import { Worker } from 'node:worker_threads';
  *
  * Memory (issue #10): PGlite keeps PostgreSQL's default 128 MB of shared buffers inside the
  * process, and creating a new folder (initdb) leaves about 750 MB resident in the process that did
- * it. The service runs with 32 MB of shared buffers (a calendar's hot pages fit many times; the
- * rest is in the OS page cache), and a new folder is created in a worker thread that ends before
- * the service opens it. Measured in a bare Node process that opens a folder: 321 MB after creating
- * it (750 MB when initdb ran in the process itself), about 200 MB on a later start (290 MB with
- * 128 MB of shared buffers). `serve` adds its code (~110 MB) and its caches to that.
+ * it. The service runs with 16 MB of shared buffers (2,048 pages: a calendar's hot pages fit many
+ * times; the rest is in the OS page cache), and a new folder is created in a worker thread that ends
+ * before the service opens it. Measured in a bare Node process that opens a folder: 321 MB after
+ * creating it (750 MB when initdb ran in the process itself), about 200 MB on a later start (290 MB
+ * with 128 MB of shared buffers). bench/events.ts under load with five owners up to 100,000 events:
+ * 290 MB with 16 MB (paging as fast), 314 MB with 32 MB.
  */
-export const PGLITE_CONF = ['shared_buffers = 32MB'];
+export const PGLITE_CONF = ['shared_buffers = 16MB'];
 
 /**
  * The data folder holds the database and the server's secrets: it is the owner's alone (0700, files
