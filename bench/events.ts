@@ -21,7 +21,7 @@ import { createOwner } from '../src/services/owners.js';
 import { createPersonalToken } from '../src/services/tokens.js';
 import { migrate, openStore, type Db, type Store } from '../src/store/db.js';
 import { insertEvents } from '../src/store/repos/event-changes.js';
-import { arg, fastifyCeiling, hidePassword, load, PG_URL, postgresStore } from './support.js';
+import { arg, hidePassword, load, PG_URL, postgresStore } from './support.js';
 
 const SECONDS = arg('seconds', 5);
 const CONNECTIONS = arg('connections', 50);
@@ -83,9 +83,9 @@ async function seed(store: Store): Promise<{ demo: Owner; owners: Owner[] }> {
 
 interface Server { child: ChildProcess; address: string; pid: number; lines: AsyncIterator<string> }
 
-async function startServer(env: Record<string, string>): Promise<Server> {
+async function startServer(env: Record<string, string>, script = 'events-server.mjs'): Promise<Server> {
   execFileSync(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'events-server.mjs')], {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, script)], {
     env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.once('exit', (code) => { if (code) console.error(`the server exited (${code})`); });
@@ -154,9 +154,13 @@ async function pageWindow(server: Server, token: string, url: string): Promise<{
 
 const ms = (v: number) => v.toFixed(2).padStart(7);
 
+/** The bare route, served by a process of its own as the API is. */
+const bare = await startServer({}, 'bare-server.mjs');
+const bareRps = async () => (await load(`${bare.address}/x`, { seconds: SECONDS, connections: CONNECTIONS })).rps;
+
 /** req/s of the route, and of the bare route measured just before it (the machine's load moves both). */
 async function beside(url: string, token: string): Promise<{ rps: number; ratio: number }> {
-  const ceiling = await fastifyCeiling(SECONDS, CONNECTIONS);
+  const ceiling = await bareRps();
   const r = await load(url, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } });
   return { rps: r.rps, ratio: r.rps / ceiling };
 }
@@ -183,8 +187,7 @@ async function measure(engine: string, server: Server, seeded: { demo: Owner; ow
   console.log(`${engine.padEnd(8)} server RSS ${m.rss} MB now, ${m.peak} MB at most: V8 heap ${parts.heap} MB (${parts.heapUsed} in use), buffers outside it ${parts.external} MB (PGlite's memory among them), code and the rest ${parts.other} MB`);
 }
 
-const ceiling = await fastifyCeiling(SECONDS, CONNECTIONS);
-console.log(`bare Fastify with a response schema: ${ceiling} req/s now, measured again before each route's run for its ratio (${CONNECTIONS} connections, ${SECONDS} s per run; ${CALLS} sequential calls for p50/p99/cpu)`);
+console.log(`bare Fastify with a response schema, in a process of its own: ${await bareRps()} req/s now, measured again before each route's run for its ratio (${CONNECTIONS} connections, ${SECONDS} s per run; ${CALLS} sequential calls for p50/p99/cpu)`);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-events-'));
 try {
@@ -212,4 +215,5 @@ if (pg) {
 } else {
   console.log(process.argv.includes('--pglite-only') ? 'postgres  skipped (--pglite-only)' : `postgres  skipped: nothing answered at ${hidePassword(PG_URL)}`);
 }
+await stopServer(bare);
 await agent.close();
