@@ -1,7 +1,8 @@
 import fastJson from 'fast-json-stringify';
 import Type, { type Static, type TSchema } from 'typebox';
-import type { FeedPosition } from './paging.js';
-import { JsonBytes } from './route.js';
+import type { Versions } from '../services/owner-versions.js';
+import { wireInstant, type FeedPosition } from './paging.js';
+import { JsonBytes, type ApiServices } from './route.js';
 import { DeletedMarker } from './schemas/common.js';
 
 /**
@@ -27,6 +28,52 @@ const writeDeleted = fastJson(Type.Array(DeletedMarker));
 export function pageWriter<T extends TSchema>(item: T): (data: Static<T>[], deleted: Marker[], last: FeedPosition | null) => PageBytes {
   const writeData = fastJson(Type.Array(item));
   return (data, deleted, last) => ({ data: Buffer.from(writeData(data)), deleted: Buffer.from(writeDeleted(deleted)), last });
+}
+
+/** A row of a change feed (updated_at, id order), its instants as PostgreSQL writes them in JSON. */
+interface FeedRow {
+  id: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A page of a change feed read one row past the page: live rows presented, deleted ones as markers. */
+export function writeFeedPage<R extends FeedRow, T>(
+  write: (data: T[], deleted: Marker[], last: FeedPosition | null) => PageBytes,
+  rows: R[],
+  limit: number,
+  present: (row: R) => T,
+): PageBytes {
+  const data: T[] = [];
+  const deleted: Marker[] = [];
+  for (let i = 0; i < rows.length && i < limit; i++) {
+    const r = rows[i]!;
+    if (r.deleted_at === null) data.push(present(r));
+    else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
+  }
+  const last = rows.length > limit ? rows[limit - 1]! : null;
+  return write(data, deleted, last && { at: new Date(wireInstant(last.updated_at)), id: last.id });
+}
+
+/**
+ * The page kept for `key` while the owner's `counter` has not moved and the clock has not passed
+ * what `read` said; otherwise read, kept and answered. The counter is read before the rows, so a
+ * kept page is at least as new as it says.
+ */
+export async function keptPage(
+  services: ApiServices,
+  ownerId: string,
+  counter: keyof Versions,
+  key: string,
+  now: Date,
+  read: () => Promise<{ page: PageBytes; stableUntil: number }>,
+): Promise<PageBytes> {
+  const version = (await services.versions.get(ownerId))[counter];
+  const kept = services.pages.get(key, version, now.getTime());
+  if (kept) return kept;
+  const { page, stableUntil } = await read();
+  services.pages.set(key, version, stableUntil, page);
+  return page;
 }
 
 const DATA = Buffer.from('{"data":');

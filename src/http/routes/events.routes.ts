@@ -8,7 +8,7 @@ import { invalidInput, notFound } from '../errors.js';
 import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, readFeedCursor, writeCursor } from '../paging.js';
 import { presentEvent } from '../presenters/event.js';
 import { instantParam, optionalInstantParam } from '../query-values.js';
-import { pageBody, pageWriter, type PageBytes } from '../page-bytes.js';
+import { keptPage, pageBody, pageWriter, type PageBytes } from '../page-bytes.js';
 import { defineRoute } from '../route.js';
 import { BooleanString, Cursor, IdParams, Instant, Limit, Page } from '../schemas/common.js';
 import { CalendarEvent, type CalendarEventDto } from '../schemas/resources.js';
@@ -68,17 +68,10 @@ export const listEvents = defineRoute({
     const { ownerId } = principal;
     // One more than the page: whether there is a next page.
     const read = async () => presentPage(await calendarPage(services.db, ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 }), limit);
-    let page: PageBytes | undefined;
-    if (deletedSince !== null) {
-      // Deletion markers of the last 30 days move with the clock: always read.
-      page = await read();
-    } else {
-      const key = `events|${ownerId}|${from.getTime()}|${to.getTime()}|${updatedSince?.getTime() ?? ''}|${position ? `${position.at.getTime()}|${position.id}` : ''}|${limit}`;
-      // Every change to events and their overrides moves the busy counter. Read before the rows.
-      const { busy: version } = await services.versions.get(ownerId);
-      page = services.pages.get(key, version, now.getTime());
-      if (!page) services.pages.set(key, version, Infinity, (page = await read()));
-    }
+    const key = `events|${ownerId}|${from.getTime()}|${to.getTime()}|${updatedSince?.getTime() ?? ''}|${position ? `${position.at.getTime()}|${position.id}` : ''}|${limit}`;
+    // Every change to events and their overrides moves the busy counter; deletion markers of the
+    // last 30 days move with the clock, so those pages are always read.
+    const page = deletedSince !== null ? await read() : await keptPage(services, ownerId, 'busy', key, now, async () => ({ page: await read(), stableUntil: Infinity }));
     return pageBody(page, page.last ? writeCursor(ctx, 'events', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },
 });

@@ -1,29 +1,16 @@
 import Type from 'typebox';
 import { asUuid } from '../../domain/ids.js';
-import type { Principal } from '../../services/authenticator.js';
-import { findVisibleRequest, requestFeed, type RequestFeedRow } from '../../store/repos/requests.js';
+import { findVisibleRequest, requestFeed } from '../../store/repos/requests.js';
 import { notFound } from '../errors.js';
-import { pageBody, pageWriter, type PageBytes } from '../page-bytes.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil, readFeedCursor, wireInstant, writeCursor } from '../paging.js';
+import { keptPage, pageBody, pageWriter, writeFeedPage } from '../page-bytes.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil, readFeedCursor, writeCursor } from '../paging.js';
 import { presentFeedRequest, presentRequest } from '../presenters/request.js';
 import { optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { BooleanString, Cursor, IdParams, Instant, Limit, Page, StringEnum } from '../schemas/common.js';
-import { Request, REQUEST_STATUSES, type RequestDto } from '../schemas/resources.js';
+import { Request, REQUEST_STATUSES } from '../schemas/resources.js';
 
 const writePage = pageWriter(Request);
-
-function presentRequestPage(rows: RequestFeedRow[], limit: number, principal: Principal): PageBytes {
-  const data: RequestDto[] = [];
-  const deleted: { id: string; deletedAt: string }[] = [];
-  for (let i = 0; i < rows.length && i < limit; i++) {
-    const r = rows[i]!;
-    if (r.deleted_at === null) data.push(presentFeedRequest(r, principal));
-    else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
-  }
-  const last = rows.length > limit ? rows[limit - 1]! : null;
-  return writePage(data, deleted, last && { at: new Date(wireInstant(last.updated_at)), id: last.id });
-}
 
 const RequestQuery = Type.Object(
   {
@@ -60,10 +47,8 @@ export const listRequests = defineRoute({
     const createdByThisToken = query.createdByThisToken === undefined ? null : query.createdByThisToken === 'true';
     // What a request shows depends on the token: its own ones, blocked contacts', requests:contact.
     const key = `requests|${ownerId}|${tokenId}|${principal.scopes.join(',')}|${query.status ?? ''}|${query.kind ?? ''}|${createdByThisToken ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${after ? `${after.at.getTime()}|${after.id}` : ''}|${limit}`;
-    // Requests move the busy counter. Read before the rows: a kept page is at least as new as it says.
-    const { busy: version } = await services.versions.get(ownerId);
-    let page = services.pages.get(key, version, now.getTime());
-    if (!page) {
+    // Requests move the busy counter.
+    const page = await keptPage(services, ownerId, 'busy', key, now, async () => {
       const rows = await requestFeed(services.db, {
         ownerId,
         tokenId,
@@ -76,9 +61,9 @@ export const listRequests = defineRoute({
         after,
         limit: limit + 1,
       });
-      page = presentRequestPage(rows, limit, principal);
-      services.pages.set(key, version, pageStableUntil(rows, (r) => (r.status === 'pending' ? null : r.updated_at)), page);
-    }
+      const page = writeFeedPage(writePage, rows, limit, (r) => presentFeedRequest(r, principal));
+      return { page, stableUntil: pageStableUntil(rows, (r) => (r.status === 'pending' ? null : r.updated_at)) };
+    });
     return pageBody(page, page.last ? writeCursor(ctx, 'requests', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },
 });

@@ -1,28 +1,16 @@
 import Type from 'typebox';
 import { asUuid } from '../../domain/ids.js';
-import { findTask, taskFeed, type TaskFeedRow } from '../../store/repos/tasks.js';
+import { findTask, taskFeed } from '../../store/repos/tasks.js';
 import { invalidInput, notFound } from '../errors.js';
-import { pageBody, pageWriter, type PageBytes } from '../page-bytes.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil, readFeedCursor, wireInstant, writeCursor } from '../paging.js';
+import { keptPage, pageBody, pageWriter, writeFeedPage } from '../page-bytes.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil, readFeedCursor, writeCursor } from '../paging.js';
 import { presentFeedTask, presentTask } from '../presenters/task.js';
 import { dateParam, optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { BooleanString, Cursor, DateString, IdParams, Instant, Limit, Page, StringEnum } from '../schemas/common.js';
-import { Task, type TaskDto } from '../schemas/resources.js';
+import { Task } from '../schemas/resources.js';
 
 const writePage = pageWriter(Task);
-
-function presentTaskPage(rows: TaskFeedRow[], limit: number): PageBytes {
-  const data: TaskDto[] = [];
-  const deleted: { id: string; deletedAt: string }[] = [];
-  for (let i = 0; i < rows.length && i < limit; i++) {
-    const r = rows[i]!;
-    if (r.deleted_at === null) data.push(presentFeedTask(r));
-    else deleted.push({ id: r.id, deletedAt: wireInstant(r.deleted_at) });
-  }
-  const last = rows.length > limit ? rows[limit - 1]! : null;
-  return writePage(data, deleted, last && { at: new Date(wireInstant(last.updated_at)), id: last.id });
-}
 
 const TaskQuery = Type.Object(
   {
@@ -60,10 +48,7 @@ export const listTasks = defineRoute({
     const limit = query.limit ?? 50;
     const { ownerId } = principal;
     const key = `tasks|${ownerId}|${query.status ?? ''}|${dueFrom ?? ''}|${dueTo ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${after ? `${after.at.getTime()}|${after.id}` : ''}|${limit}`;
-    // The counter before the rows: a kept page is at least as new as it says.
-    const { tasks: version } = await services.versions.get(ownerId);
-    let page = services.pages.get(key, version, now.getTime());
-    if (!page) {
+    const page = await keptPage(services, ownerId, 'tasks', key, now, async () => {
       const rows = await taskFeed(services.db, {
         ownerId,
         status: query.status ?? null,
@@ -75,9 +60,9 @@ export const listTasks = defineRoute({
         after,
         limit: limit + 1,
       });
-      page = presentTaskPage(rows, limit);
-      services.pages.set(key, version, pageStableUntil(rows, (r) => (r.status === 'open' ? null : r.completed_at)), page);
-    }
+      const page = writeFeedPage(writePage, rows, limit, presentFeedTask);
+      return { page, stableUntil: pageStableUntil(rows, (r) => (r.status === 'open' ? null : r.completed_at)) };
+    });
     return pageBody(page, page.last ? writeCursor(ctx, 'tasks', page.last.at.getTime(), page.last.id) : null, includeDeleted);
   },
 });
