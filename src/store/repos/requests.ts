@@ -20,29 +20,11 @@ export interface RequestFeedQuery {
  * One request of the feed: the columns the API may show. Instants are as PostgreSQL writes a
  * timestamptz in JSON (`2026-03-01T10:00:00.123+00:00`, in the session's zone, microseconds at most).
  */
-export interface RequestFeedRow {
-  id: string;
-  kind: RequestRow['kind'];
-  status: RequestStatus;
-  cancelled_by: RequestRow['cancelled_by'];
-  appointment_type_id: string | null;
-  slot_start: string | null;
-  slot_end: string | null;
-  suggested_due_date: string | null;
-  message: string | null;
-  note: string | null;
-  requester_name: string;
-  requester_email: string | null;
-  requester_phone: string | null;
-  contact_method: string | null;
-  contact_handle: string | null;
-  source: RequestRow['source'];
-  token_id: string | null;
-  test: boolean;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+export type RequestFeedRow = Pick<
+  RequestRow,
+  | 'id' | 'kind' | 'status' | 'cancelled_by' | 'appointment_type_id' | 'suggested_due_date' | 'message' | 'note' | 'requester_name'
+  | 'requester_email' | 'requester_phone' | 'contact_method' | 'contact_handle' | 'source' | 'token_id' | 'test'
+> & { slot_start: string | null; slot_end: string | null; created_at: string; updated_at: string; deleted_at: string | null };
 
 const FEED_COLUMNS =
   'id, kind, status, cancelled_by, appointment_type_id, slot_start, slot_end, suggested_due_date, message, note, requester_name, requester_email, ' +
