@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { systemClock } from '../src/domain/clock.js';
 import { SCOPES } from '../src/domain/scopes.js';
-import { createDemo } from '../src/services/demo.js';
+import { createDemo } from '../src/demo/demo.js';
 import { createOwner } from '../src/services/owners.js';
 import { createPersonalToken } from '../src/services/tokens.js';
 import { migrate, openStore, type Db, type Store } from '../src/store/db.js';

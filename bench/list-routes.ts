@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { openRuntime } from '../src/runtime.js';
-import { createDemo } from '../src/services/demo.js';
+import { createDemo } from '../src/demo/demo.js';
 import { openStore, type Db, type Store } from '../src/store/db.js';
 import type { Database, RequestStatus } from '../src/store/schema.js';
 import { arg, CountingButUnlimitedStore, fastifyCeiling, hidePassword, load, PG_URL, postgresStore } from './support.js';

@@ -5,7 +5,7 @@
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { openRuntime } from '../src/runtime.js';
-import { createDemo } from '../src/services/demo.js';
+import { createDemo } from '../src/demo/demo.js';
 import { openStore, type Store } from '../src/store/db.js';
 import { arg, CountingButUnlimitedStore, fastifyCeiling, hidePassword, load, PG_URL, postgresStore } from './support.js';
 

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { systemClock } from '../src/domain/clock.js';
 import { createOwner } from '../src/services/owners.js';
 import { createPersonalToken } from '../src/services/tokens.js';
-import { addEndpoint } from '../src/services/webhooks/endpoints.js';
+import { addEndpoint } from '../src/webhooks/endpoints.js';
 import { migrate, openStore, type Store } from '../src/store/db.js';
 import { recordEvent, recordEvents, type NewWebhookEvent } from '../src/store/repos/outbox.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';

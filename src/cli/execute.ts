@@ -3,7 +3,7 @@ import { adminSocketPath } from '../server/admin-socket.js';
 import { tryLock, type LockHolder } from '../server/data-dir-lock.js';
 import { callAdmin } from './admin-client.js';
 import { FolderBusyError } from './errors.js';
-import type { OperationName, OperationResult } from './operations/index.js';
+import type { OperationName, OperationResult } from '../operations/index.js';
 
 /** How long a command waits for a data folder held by another command (or a server starting up). */
 export const FOLDER_WAIT_MS = 15_000;
@@ -64,8 +64,8 @@ async function runHere<N extends OperationName>(config: Config, name: N, args: R
   const [{ openStore, migrate }, { openRuntime }, { OPERATIONS }, { noteMigrationsRanAtOpen }] = await Promise.all([
     import('../store/db.js'),
     import('../runtime.js'),
-    import('./operations/index.js'),
-    import('./operations/migrate.js'),
+    import('../operations/index.js'),
+    import('../operations/migrate.js'),
   ]);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let ran: string[];

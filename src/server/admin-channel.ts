@@ -1,7 +1,7 @@
 import { chmodSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { Logger } from 'pino';
-import { isOperationName, OPERATIONS } from '../cli/operations/index.js';
+import { isOperationName, OPERATIONS } from '../operations/index.js';
 import type { Runtime } from '../runtime.js';
 import { ServiceError } from '../services/service-error.js';
 

@@ -7,7 +7,7 @@ import { findOwnerByUsername } from '../store/repos/owners.js';
 import type { OwnerRow } from '../store/schema.js';
 import { createOwner, type NewOwner } from './owners.js';
 import { ServiceError } from './service-error.js';
-import { recordRevocation } from './webhooks/revocation.js';
+import { recordRevocation } from '../webhooks/revocation.js';
 
 /**
  * The owner's own account (issue 6): sign-up and sign-in with a password (argon2id through the

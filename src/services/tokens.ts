@@ -7,7 +7,7 @@ import { insertToken, listTokens, revokeToken } from '../store/repos/tokens.js';
 import type { TokenRow } from '../store/schema.js';
 import { enqueueJob } from '../workers/jobs.js';
 import { ServiceError } from './service-error.js';
-import { recordRevocation, TOKEN_EXPIRY } from './webhooks/revocation.js';
+import { recordRevocation, TOKEN_EXPIRY } from '../webhooks/revocation.js';
 
 /** Lifetimes the owner may choose for a personal token (decisions §2), in days; none is also allowed. */
 export const TOKEN_LIFETIME_DAYS = [7, 30, 90, 365] as const;

@@ -9,7 +9,7 @@ import { queueEmail } from '../email/outbox.js';
 import type { Agent } from 'undici';
 import { guardedAgent, guardedFetch, OutboundFailure } from '../net/guarded-fetch.js';
 import { OutboundRefused, resolvePublic, type OutboundPolicy } from '../net/public-address.js';
-import { disableEndpoint } from '../services/webhooks/endpoints.js';
+import { disableEndpoint } from './endpoints.js';
 import type { Db } from '../store/db.js';
 import { claimDeliveries, deliveryContexts, finishDelivery, logAttempt, releaseDelivery, type DeliveryContext } from '../store/repos/deliveries.js';
 import type { WebhookDeliveryRow } from '../store/schema.js';

@@ -11,7 +11,7 @@ import type { Db } from '../store/db.js';
 import { CALENDAR_HORIZON, calendarHorizonKind } from './calendar-horizon.js';
 import { FEED_IMPORT, feedImportKind } from './feed-import.js';
 import { HOUSEKEEPING, housekeepingKind } from './housekeeping.js';
-import { TOKEN_EXPIRY, tokenExpiryKind } from '../services/webhooks/revocation.js';
+import { TOKEN_EXPIRY, tokenExpiryKind } from '../webhooks/revocation.js';
 import type { JobKind, WorkerLog } from './worker.js';
 
 export interface JobDeps {

@@ -8,7 +8,7 @@ import { newId } from '../../src/domain/ids.js';
 import type { EventType } from '../../src/domain/webhook-events.js';
 import type { OutboundPolicy } from '../../src/net/public-address.js';
 import { createPersonalToken } from '../../src/services/tokens.js';
-import { addEndpoint, deliveryLog, enableEndpoint } from '../../src/services/webhooks/endpoints.js';
+import { addEndpoint, deliveryLog, enableEndpoint } from '../../src/webhooks/endpoints.js';
 import { claimDeliveries, finishDelivery } from '../../src/store/repos/deliveries.js';
 import { recordEvent } from '../../src/store/repos/outbox.js';
 import type { OwnerRow } from '../../src/store/schema.js';

@@ -12,7 +12,7 @@ import type { EventType } from '../../src/domain/webhook-events.js';
 import type { OutboundPolicy } from '../../src/net/public-address.js';
 import { ServiceError } from '../../src/services/service-error.js';
 import { createPersonalToken, revokePersonalToken } from '../../src/services/tokens.js';
-import { addEndpoint, deliveryLog, endRotation, rotateSecret } from '../../src/services/webhooks/endpoints.js';
+import { addEndpoint, deliveryLog, endRotation, rotateSecret } from '../../src/webhooks/endpoints.js';
 import { recordEvent, type EventData } from '../../src/store/repos/outbox.js';
 import type { OwnerRow } from '../../src/store/schema.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';

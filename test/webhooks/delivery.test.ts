@@ -4,7 +4,7 @@ import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { post, taskBody } from '../helpers/requests.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
-import { addEndpoint } from '../../src/services/webhooks/endpoints.js';
+import { addEndpoint } from '../../src/webhooks/endpoints.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
 import { verifyWebhook } from '../../src/webhooks/verify.js';
 import type { OutboundPolicy } from '../../src/net/public-address.js';

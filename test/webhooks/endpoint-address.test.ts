@@ -4,7 +4,7 @@ import type { LookupAddress } from 'node:dns';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { startHttpsServer } from '../helpers/https-server.js';
-import { addEndpoint } from '../../src/services/webhooks/endpoints.js';
+import { addEndpoint } from '../../src/webhooks/endpoints.js';
 import { ServiceError } from '../../src/services/service-error.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
 import type { OutboundPolicy } from '../../src/net/public-address.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { commandConfig } from '../config.js';
 import { execute } from '../execute.js';
-import type { DeliveryEntry, EndpointEntry } from '../operations/endpoint.js';
+import type { DeliveryEntry, EndpointEntry } from '../../operations/endpoint.js';
 import { print, printJson, say, table } from '../output.js';
 import { parsePositiveInteger } from '../parse.js';
 

@@ -3,7 +3,7 @@ import { parseInstant } from '../../domain/instant.js';
 import { commandConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { execute } from '../execute.js';
-import type { DecisionEntry, RequestEntry } from '../operations/request.js';
+import type { DecisionEntry, RequestEntry } from '../../operations/request.js';
 import { print, printJson, table } from '../output.js';
 
 // Commands of the request flow, for scripted integration tests (like `stripe trigger`): the owner's

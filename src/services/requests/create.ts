@@ -19,7 +19,8 @@ import type { RequestRow } from '../../store/schema.js';
 import { setTimerJob } from '../../workers/jobs.js';
 import type { AvailabilityService } from '../availability.js';
 import { ServiceError } from '../service-error.js';
-import { statusUrl, type RequestEnv } from './env.js';
+import type { RequestEnv } from './env.js';
+import { statusUrl } from '../status-links.js';
 import { emailRequester, record, REQUEST_EXPIRE } from './moves.js';
 
 const DAY_MS = 86_400_000;

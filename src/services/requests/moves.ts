@@ -9,7 +9,8 @@ import { appointmentEventOf, deleteEvent, insertAppointmentEvent, insertTodo, mo
 import type { RequestRow } from '../../store/schema.js';
 import { deleteJobByKey, setTimerJob } from '../../workers/jobs.js';
 import { ServiceError } from '../service-error.js';
-import { statusUrl, type RequestEnv } from './env.js';
+import type { RequestEnv } from './env.js';
+import { statusUrl } from '../status-links.js';
 
 /** Job kinds of the request flow (registered in workers/kinds.ts). */
 export const REQUEST_DECISION = 'request.decision';

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { asUuid } from '../../domain/ids.js';
-import { ROTATION_OVERLAP_MS, type DeliveryLogEntry, type EndpointEnv, type EndpointSummary } from '../../services/webhooks/endpoints.js';
+import { ROTATION_OVERLAP_MS, type DeliveryLogEntry, type EndpointEnv, type EndpointSummary } from '../../webhooks/endpoints.js';
 import { ServiceError } from '../../services/service-error.js';
 import type { TokenSummary } from '../../services/tokens.js';
 import { outboundPolicy } from '../../workers/kinds.js';

@@ -3,7 +3,7 @@ import { ServiceError } from '../../services/service-error.js';
 import { listOwnerTokens, revokePersonalToken } from '../../services/tokens.js';
 import {
   addEndpoint, deliveryLog, disableEndpointByOwner, enableEndpoint, endRotation, listEndpoints, pingEndpoint, removeEndpoint, rotateSecret,
-} from '../../services/webhooks/endpoints.js';
+} from '../../webhooks/endpoints.js';
 import { html } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import {

@@ -1,11 +1,11 @@
-import { newId } from '../../domain/ids.js';
-import { OutboundRefused, resolvePublic, validateOutboundUrl, type OutboundPolicy } from '../../net/public-address.js';
-import type { Db } from '../../store/db.js';
-import { recordEvent } from '../../store/repos/outbox.js';
-import type { EndpointDisabledReason, WebhookEndpointRow } from '../../store/schema.js';
-import { newSigningSecret } from '../../webhooks/sign.js';
-import { ServiceError } from '../service-error.js';
-import type { Clock } from '../../domain/clock.js';
+import { newId } from '../domain/ids.js';
+import { OutboundRefused, resolvePublic, validateOutboundUrl, type OutboundPolicy } from '../net/public-address.js';
+import type { Db } from '../store/db.js';
+import { recordEvent } from '../store/repos/outbox.js';
+import type { EndpointDisabledReason, WebhookEndpointRow } from '../store/schema.js';
+import { newSigningSecret } from './sign.js';
+import { ServiceError } from '../services/service-error.js';
+import type { Clock } from '../domain/clock.js';
 
 /**
  * Webhook endpoints under a token holding `webhooks` (spec "Events", decisions §8): the console and the

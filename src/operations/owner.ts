@@ -1,5 +1,5 @@
-import { formatInstant } from '../../domain/instant.js';
-import { createOwner } from '../../services/owners.js';
+import { formatInstant } from '../domain/instant.js';
+import { createOwner } from '../services/owners.js';
 import { optionalStringArg, stringArg, type Operation } from './operation.js';
 
 export interface OwnerResult {

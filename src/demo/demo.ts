@@ -24,8 +24,8 @@ import {
   type RequestSeed,
   type SlotPlace,
 } from './demo-data.js';
-import { ServiceError } from './service-error.js';
-import { createPersonalToken } from './tokens.js';
+import { ServiceError } from '../services/service-error.js';
+import { createPersonalToken } from '../services/tokens.js';
 
 /**
  * `calendar-access demo`: an owner with a realistic calendar around today, so a new user can call

@@ -1,8 +1,8 @@
-import { asUuid } from '../../domain/ids.js';
-import { formatInstant } from '../../domain/instant.js';
-import type { Runtime } from '../../runtime.js';
-import { requireOwner } from '../../services/owners.js';
-import { ServiceError } from '../../services/service-error.js';
+import { asUuid } from '../domain/ids.js';
+import { formatInstant } from '../domain/instant.js';
+import type { Runtime } from '../runtime.js';
+import { requireOwner } from '../services/owners.js';
+import { ServiceError } from '../services/service-error.js';
 import {
   addEndpoint,
   deliveryLog,
@@ -15,9 +15,9 @@ import {
   rotateSecret,
   type DeliveryLogEntry,
   type EndpointSummary,
-} from '../../services/webhooks/endpoints.js';
-import type { EndpointDisabledReason } from '../../store/schema.js';
-import { outboundPolicy } from '../../workers/kinds.js';
+} from '../webhooks/endpoints.js';
+import type { EndpointDisabledReason } from '../store/schema.js';
+import { outboundPolicy } from '../workers/kinds.js';
 import { optionalIntegerArg, optionalStringArg, stringArg, type Operation, type OperationArgs } from './operation.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { Runtime } from '../../runtime.js';
-import { migrate } from '../../store/db.js';
-import { migrationProvider } from '../../store/migrations/index.js';
+import type { Runtime } from '../runtime.js';
+import { migrate } from '../store/db.js';
+import { migrationProvider } from '../store/migrations/index.js';
 import type { Operation } from './operation.js';
 
 export interface MigrateResult {

@@ -1,15 +1,15 @@
-import { asUuid } from '../../domain/ids.js';
-import { formatInstant, parseInstant } from '../../domain/instant.js';
-import { requireOwner } from '../../services/owners.js';
-import { decide, undoDecision, waitingDecision, type OwnerDecision } from '../../services/requests/decisions.js';
-import { requestEnv } from '../../services/requests/env.js';
-import { requesterAct, type RequesterAction } from '../../services/requests/requester.js';
-import { completeTask } from '../../services/requests/todos.js';
-import { ServiceError } from '../../services/service-error.js';
-import type { Db } from '../../store/db.js';
-import { eventsOf } from '../../store/repos/outbox.js';
-import { appointmentEventOf } from '../../store/repos/request-effects.js';
-import type { RequestRow } from '../../store/schema.js';
+import { asUuid } from '../domain/ids.js';
+import { formatInstant, parseInstant } from '../domain/instant.js';
+import { requireOwner } from '../services/owners.js';
+import { decide, undoDecision, waitingDecision, type OwnerDecision } from '../services/requests/decisions.js';
+import { requestEnv } from '../services/requests/env.js';
+import { requesterAct, type RequesterAction } from '../services/requests/requester.js';
+import { completeTask } from '../services/requests/todos.js';
+import { ServiceError } from '../services/service-error.js';
+import type { Db } from '../store/db.js';
+import { eventsOf } from '../store/repos/outbox.js';
+import { appointmentEventOf } from '../store/repos/request-effects.js';
+import type { RequestRow } from '../store/schema.js';
 import { booleanArg, optionalStringArg, stringArg, type Operation, type OperationArgs } from './operation.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ImportSummary } from '../../services/calendar-import.js';
-import { requireOwner } from '../../services/owners.js';
+import type { ImportSummary } from '../services/calendar-import.js';
+import { requireOwner } from '../services/owners.js';
 import { stringArg, type Operation } from './operation.js';
 
 /** What the import changed (ImportSummary), and where. */
@@ -11,7 +11,7 @@ export type CalendarImportResult = ImportSummary & { owner: string; calendar: st
  */
 export const calendarImportOperation: Operation<CalendarImportResult> = async (rt, args) => {
   // Loaded here: the import pulls in ical.js and the recurrence engine, which other commands do not need.
-  const { importICalendar } = await import('../../services/calendar-import.js');
+  const { importICalendar } = await import('../services/calendar-import.js');
   const owner = await requireOwner(rt.store.db, stringArg(args, 'owner'));
   const calendar = stringArg(args, 'calendar');
   const summary = await importICalendar(rt.store.db, rt.clock, { ownerId: owner.id, calendarSlug: calendar, text: stringArg(args, 'text') });

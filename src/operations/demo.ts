@@ -14,7 +14,7 @@ export interface DemoResult {
 
 export const demoOperation: Operation<DemoResult> = async (rt, args) => {
   // Loaded here: the demo pulls in the recurrence engine, which other commands do not need.
-  const { createDemo, DEMO_USERNAME } = await import('../../services/demo.js');
+  const { createDemo, DEMO_USERNAME } = await import('../demo/demo.js');
   const summary = await createDemo(rt.store.db, rt.clock, { username: optionalStringArg(args, 'username') ?? DEMO_USERNAME });
   // The previous demo owner's tokens are gone: forget every cached look-up so they fail at once here.
   rt.authenticator.invalidate();

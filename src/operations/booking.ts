@@ -1,5 +1,5 @@
-import { getBookingSettings, setBookingSettings, type BookingSettings } from '../../services/booking.js';
-import { requireOwner } from '../../services/owners.js';
+import { getBookingSettings, setBookingSettings, type BookingSettings } from '../services/booking.js';
+import { requireOwner } from '../services/owners.js';
 import { stringArg, type Operation } from './operation.js';
 
 export const bookingGetOperation: Operation<BookingSettings> = async (rt, args) => {
