@@ -1,7 +1,7 @@
 import { newId } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
 import type { EmailRow } from '../store/schema.js';
-import { enqueueJob } from '../workers/jobs.js';
+import { enqueueJob } from '../store/repos/jobs.js';
 import type { RenderedEmail } from './templates.js';
 
 /** The job kind that sends one email; its key is the email id, its payload `{ emailId }`. */

@@ -2,8 +2,8 @@ import type nodemailer from 'nodemailer';
 import { UUID_RE } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
 import type { JobRow } from '../store/schema.js';
-import type { Backoff } from '../workers/jobs.js';
-import { JobAborted, type JobContext, type JobKind, type JobOutcome, type WorkerLog } from '../workers/worker.js';
+import type { Backoff } from '../store/repos/jobs.js';
+import { JobAborted, type JobContext, type JobKind, type JobOutcome, type WorkerLog } from '../jobs/queue.js';
 
 export interface EmailSendDeps {
   db: Db;

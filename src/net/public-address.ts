@@ -32,6 +32,11 @@ export interface OutboundPolicy {
   resolve?: Resolver;
 }
 
+/** The outbound rules every fetch follows: only the operator's allow-list loosens them. */
+export function outboundPolicy(config: { allowPrivateHosts: readonly string[] }): OutboundPolicy {
+  return { allowPrivateHosts: config.allowPrivateHosts };
+}
+
 export const STRICT_POLICY: OutboundPolicy = Object.freeze({ allowPrivateHosts: [] });
 
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });

@@ -17,7 +17,7 @@ import {
   type EndpointSummary,
 } from '../webhooks/endpoints.js';
 import type { EndpointDisabledReason } from '../store/schema.js';
-import { outboundPolicy } from '../workers/kinds.js';
+import { outboundPolicy } from '../net/public-address.js';
 import { optionalIntegerArg, optionalStringArg, stringArg, type Operation, type OperationArgs } from './operation.js';
 
 /**

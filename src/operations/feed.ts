@@ -1,7 +1,7 @@
 import { formatInstant } from '../domain/instant.js';
 import { addFeed, listFeeds, refreshFeed, removeFeed, type FeedSummary } from '../services/feeds.js';
 import { requireOwner } from '../services/owners.js';
-import { outboundPolicy } from '../workers/kinds.js';
+import { outboundPolicy } from '../net/public-address.js';
 import { optionalStringArg, stringArg, type Operation } from './operation.js';
 
 export interface FeedEntry {

@@ -3,8 +3,8 @@ import { asUuid, newId } from '../domain/ids.js';
 import { OutboundRefused, validateOutboundUrl, type OutboundPolicy } from '../net/public-address.js';
 import type { Db } from '../store/db.js';
 import { countFeeds, deleteFeed, findFeed, findFeedByUrl, insertFeed, listFeeds as listFeedRows, type FeedListRow } from '../store/repos/feeds.js';
-import { FEED_IMPORT } from '../workers/feed-import.js';
-import { deleteJobByKey, enqueueJob } from '../workers/jobs.js';
+import { FEED_IMPORT } from './feed-import.js';
+import { deleteJobByKey, enqueueJob } from '../store/repos/jobs.js';
 import { ServiceError } from './service-error.js';
 
 /**

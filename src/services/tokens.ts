@@ -5,7 +5,7 @@ import { generateTokenValue, hashToken } from '../domain/token-format.js';
 import { inTransaction, type Db } from '../store/db.js';
 import { insertToken, listTokens, revokeToken } from '../store/repos/tokens.js';
 import type { TokenRow } from '../store/schema.js';
-import { enqueueJob } from '../workers/jobs.js';
+import { enqueueJob } from '../store/repos/jobs.js';
 import { ServiceError } from './service-error.js';
 import { recordRevocation, TOKEN_EXPIRY } from '../webhooks/revocation.js';
 

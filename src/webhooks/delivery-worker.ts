@@ -13,7 +13,7 @@ import { disableEndpoint } from './endpoints.js';
 import type { Db } from '../store/db.js';
 import { claimDeliveries, deliveryContexts, finishDelivery, logAttempt, releaseDelivery, type DeliveryContext } from '../store/repos/deliveries.js';
 import type { WebhookDeliveryRow } from '../store/schema.js';
-import type { WorkerLog } from '../workers/worker.js';
+import type { WorkerLog } from '../jobs/queue.js';
 import { eventBody, eventRecord } from './payload.js';
 import { signatureHeader } from './sign.js';
 

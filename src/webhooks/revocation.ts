@@ -1,7 +1,7 @@
 import type { Db } from '../store/db.js';
 import { recordEvent } from '../store/repos/outbox.js';
 import type { JobRow } from '../store/schema.js';
-import type { JobKind } from '../workers/worker.js';
+import type { JobKind } from '../jobs/queue.js';
 
 /**
  * `authorization.revoked` (decisions §2): a token's last event, when it is revoked by the owner, when

@@ -8,8 +8,8 @@ import { renderRequestEmail } from '../../src/email/templates.js';
 import { createOwner } from '../../src/services/owners.js';
 import type { Store } from '../../src/store/db.js';
 import type { JobRow } from '../../src/store/schema.js';
-import { findJobByKey } from '../../src/workers/jobs.js';
-import { Worker, type JobContext, type WorkerLog } from '../../src/workers/worker.js';
+import { findJobByKey } from '../../src/store/repos/jobs.js';
+import { Worker, type JobContext, type WorkerLog } from '../../src/jobs/queue.js';
 import { openTestStore } from '../helpers/engines.js';
 
 const T0 = '2026-03-29T00:30:00Z';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { setBookingSettings } from '../../src/services/booking.js';
 import type { OwnerRow } from '../../src/store/schema.js';
-import { jobKinds } from '../../src/workers/kinds.js';
-import { Worker } from '../../src/workers/worker.js';
+import { jobKinds } from '../../src/server/job-kinds.js';
+import { Worker } from '../../src/jobs/queue.js';
 import type { ApiHarness } from './api.js';
 import { appointmentBody, EVERY_DAY_9_TO_17, post } from './requests.js';
 import { webSession, type WebSession } from './web.js';

@@ -12,9 +12,9 @@ import { completeTask } from '../../src/services/requests/todos.js';
 import { ServiceError, type ServiceErrorKind } from '../../src/services/service-error.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
 import type { RequestRow } from '../../src/store/schema.js';
-import { claimJobs, findJobByKey } from '../../src/workers/jobs.js';
-import { jobKinds } from '../../src/workers/kinds.js';
-import { Worker } from '../../src/workers/worker.js';
+import { claimJobs, findJobByKey } from '../../src/store/repos/jobs.js';
+import { jobKinds } from '../../src/server/job-kinds.js';
+import { Worker } from '../../src/jobs/queue.js';
 
 /*
  * Every row of the state table (decisions §3) driven for real through the request services, with a

@@ -9,9 +9,9 @@ import { decide, type OwnerDecision } from '../../src/services/requests/decision
 import { REQUEST_COMPLETE, REQUEST_EXPIRE } from '../../src/services/requests/moves.js';
 import { requesterAct } from '../../src/services/requests/requester.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
-import { findJobByKey } from '../../src/workers/jobs.js';
-import { jobKinds } from '../../src/workers/kinds.js';
-import { Worker } from '../../src/workers/worker.js';
+import { findJobByKey } from '../../src/store/repos/jobs.js';
+import { jobKinds } from '../../src/server/job-kinds.js';
+import { Worker } from '../../src/jobs/queue.js';
 
 /*
  * The time-driven moves of decisions §3, run by a Worker with the production job kinds on a pinned

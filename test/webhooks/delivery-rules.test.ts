@@ -17,8 +17,8 @@ import { recordEvent, type EventData } from '../../src/store/repos/outbox.js';
 import type { OwnerRow } from '../../src/store/schema.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
 import { SignatureError, verifyWebhook } from '../../src/webhooks/verify.js';
-import { jobKinds } from '../../src/workers/kinds.js';
-import { Worker } from '../../src/workers/worker.js';
+import { jobKinds } from '../../src/server/job-kinds.js';
+import { Worker } from '../../src/jobs/queue.js';
 
 /**
  * What a delivery carries and to whom (spec "Events", decisions §2 and §8): secret rotation, scope

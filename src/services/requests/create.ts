@@ -16,7 +16,7 @@ import { ianaZone } from '../../domain/zones.js';
 import type { Db } from '../../store/db.js';
 import { creationsSince, insertRequest, isBlocked, lockRequester, pendingOf } from '../../store/repos/request-changes.js';
 import type { RequestRow } from '../../store/schema.js';
-import { setTimerJob } from '../../workers/jobs.js';
+import { setTimerJob } from '../../store/repos/jobs.js';
 import type { AvailabilityService } from '../availability.js';
 import { ServiceError } from '../service-error.js';
 import type { RequestEnv } from './env.js';

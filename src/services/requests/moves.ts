@@ -7,7 +7,7 @@ import { recordEvent, type EventData } from '../../store/repos/outbox.js';
 import { requestContext, updateRequest } from '../../store/repos/request-changes.js';
 import { appointmentEventOf, deleteEvent, insertAppointmentEvent, insertTodo, moveEvent } from '../../store/repos/request-effects.js';
 import type { RequestRow } from '../../store/schema.js';
-import { deleteJobByKey, setTimerJob } from '../../workers/jobs.js';
+import { deleteJobByKey, setTimerJob } from '../../store/repos/jobs.js';
 import { ServiceError } from '../service-error.js';
 import type { RequestEnv } from './env.js';
 import { statusUrl } from '../status-links.js';

@@ -1,9 +1,9 @@
 import { lockRequest } from '../../store/repos/request-changes.js';
 import type { JobRow } from '../../store/schema.js';
-import type { JobKind } from '../../workers/worker.js';
+import type { JobKind } from '../../jobs/queue.js';
 import { ServiceError } from '../service-error.js';
 import type { RequestEnv } from './env.js';
-import { findJobByKey } from '../../workers/jobs.js';
+import { findJobByKey } from '../../store/repos/jobs.js';
 import { applyMove, REQUEST_DECISION } from './moves.js';
 
 /**

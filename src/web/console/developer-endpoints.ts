@@ -3,7 +3,7 @@ import { asUuid } from '../../domain/ids.js';
 import { ROTATION_OVERLAP_MS, type DeliveryLogEntry, type EndpointEnv, type EndpointSummary } from '../../webhooks/endpoints.js';
 import { ServiceError } from '../../services/service-error.js';
 import type { TokenSummary } from '../../services/tokens.js';
-import { outboundPolicy } from '../../workers/kinds.js';
+import { outboundPolicy } from '../../net/public-address.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext } from './console.js';
 import { csrfField } from './layout.js';

@@ -1,6 +1,6 @@
 import { addFeed, listFeeds, MAX_FEEDS_PER_OWNER, refreshFeed, removeFeed, type FeedSummary } from '../../services/feeds.js';
 import { ServiceError } from '../../services/service-error.js';
-import { outboundPolicy } from '../../workers/kinds.js';
+import { outboundPolicy } from '../../net/public-address.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleScope } from './console.js';
 import { csrfField } from './layout.js';

@@ -2,17 +2,17 @@ import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import { EMAIL_SEND } from '../email/outbox.js';
 import { emailSendKind } from '../email/smtp.js';
-import type { OutboundPolicy } from '../net/public-address.js';
+import { outboundPolicy } from '../net/public-address.js';
 import { decisionKind } from '../services/requests/decisions.js';
 import { requestEnv } from '../services/requests/env.js';
 import { REQUEST_COMPLETE, REQUEST_DECISION, REQUEST_EXPIRE } from '../services/requests/moves.js';
 import { completionKind, expiryKind } from '../services/requests/timers.js';
 import type { Db } from '../store/db.js';
-import { CALENDAR_HORIZON, calendarHorizonKind } from './calendar-horizon.js';
-import { FEED_IMPORT, feedImportKind } from './feed-import.js';
-import { HOUSEKEEPING, housekeepingKind } from './housekeeping.js';
+import { CALENDAR_HORIZON, calendarHorizonKind } from '../services/calendar-horizon.js';
+import { FEED_IMPORT, feedImportKind } from '../services/feed-import.js';
+import { HOUSEKEEPING, housekeepingKind } from '../services/housekeeping.js';
 import { TOKEN_EXPIRY, tokenExpiryKind } from '../webhooks/revocation.js';
-import type { JobKind, WorkerLog } from './worker.js';
+import type { JobKind, WorkerLog } from '../jobs/queue.js';
 
 export interface JobDeps {
   db: Db;
@@ -21,11 +21,6 @@ export interface JobDeps {
   /** The server secret (status links in emails are signed with it). */
   secret: string;
   log?: WorkerLog;
-}
-
-/** The outbound rules every fetch follows: only the operator's allow-list loosens them. */
-export function outboundPolicy(config: Config): OutboundPolicy {
-  return { allowPrivateHosts: config.allowPrivateHosts };
 }
 
 /** Every job kind the worker runs, one line each. */

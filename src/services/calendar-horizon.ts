@@ -2,8 +2,8 @@ import { HORIZON_STEP_DAYS, extendBefore, initialHorizon, wantedUntil } from '..
 import type { Db } from '../store/db.js';
 import { findOwner } from '../store/repos/owners.js';
 import { beginHorizon, eventIdsAfter, finishHorizon, horizonOf, ownersDueForHorizon, syncOccurrences } from '../store/repos/occurrences.js';
-import { enqueueJob } from './jobs.js';
-import { JobAborted, type JobKind } from './worker.js';
+import { enqueueJob } from '../store/repos/jobs.js';
+import { JobAborted, type JobKind } from '../jobs/queue.js';
 
 /**
  * Builds an owner's materialised calendar (owners that had events before it existed), or moves its

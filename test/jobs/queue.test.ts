@@ -2,8 +2,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { Store } from '../../src/store/db.js';
-import { claimJobs, completeJob, enqueueJob, failJob, rescheduleJob } from '../../src/workers/jobs.js';
-import { JobAborted, Worker, type JobKind } from '../../src/workers/worker.js';
+import { claimJobs, completeJob, enqueueJob, failJob, rescheduleJob } from '../../src/store/repos/jobs.js';
+import { JobAborted, Worker, type JobKind } from '../../src/jobs/queue.js';
 import { ENGINES, openTestStore } from '../helpers/engines.js';
 
 const T0 = '2026-03-29T00:30:00Z';

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Clock } from '../domain/clock.js';
 import type { Db } from '../store/db.js';
 import type { JobRow } from '../store/schema.js';
-import { claimJobs, completeJob, DEFAULT_BACKOFF, failJob, releaseJob, rescheduleJob, type Backoff } from './jobs.js';
+import { claimJobs, completeJob, DEFAULT_BACKOFF, failJob, releaseJob, rescheduleJob, type Backoff } from '../store/repos/jobs.js';
 
 export interface JobContext {
   /** The worker's clock at claim time. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { newId } from '../domain/ids.js';
-import type { Db } from '../store/db.js';
-import type { JobRow } from '../store/schema.js';
+import { newId } from '../../domain/ids.js';
+import type { Db } from '../db.js';
+import type { JobRow } from '../schema.js';
 
 /**
  * The jobs table's verbs: plain functions taking the executor first (a db or a transaction). Every

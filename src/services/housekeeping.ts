@@ -1,8 +1,8 @@
 import type { Db } from '../store/db.js';
 import { sweepKeys } from '../store/repos/idempotency.js';
 import { scheduleHorizons } from './calendar-horizon.js';
-import { enqueueJob } from './jobs.js';
-import type { JobKind } from './worker.js';
+import { enqueueJob } from '../store/repos/jobs.js';
+import type { JobKind } from '../jobs/queue.js';
 
 /** One periodic job for all instances (one row, key `global`): forgets what has outlived its use. */
 export const HOUSEKEEPING = 'housekeeping';

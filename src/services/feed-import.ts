@@ -7,7 +7,7 @@ import { OutboundRefused, type OutboundPolicy } from '../net/public-address.js';
 import type { Db } from '../store/db.js';
 import { feedForImport, recordFeedFailure, recordFeedUnchanged, storeFeedImport } from '../store/repos/feeds.js';
 import type { JobRow } from '../store/schema.js';
-import { JobAborted, type JobContext, type JobKind, type JobOutcome, type WorkerLog } from './worker.js';
+import { JobAborted, type JobContext, type JobKind, type JobOutcome, type WorkerLog } from '../jobs/queue.js';
 
 /** The job kind that imports one feed; its key is the feed id, so each feed has one job. */
 export const FEED_IMPORT = 'feed.import';

@@ -7,9 +7,9 @@ import { createOwner } from '../../src/services/owners.js';
 import { addFeed, listFeeds, refreshFeed, removeFeed } from '../../src/services/feeds.js';
 import { ServiceError } from '../../src/services/service-error.js';
 import type { Store } from '../../src/store/db.js';
-import { FEED_IMPORT, feedImportKind } from '../../src/workers/feed-import.js';
-import { outboundPolicy } from '../../src/workers/kinds.js';
-import { Worker } from '../../src/workers/worker.js';
+import { FEED_IMPORT, feedImportKind } from '../../src/services/feed-import.js';
+import { outboundPolicy } from '../../src/net/public-address.js';
+import { Worker } from '../../src/jobs/queue.js';
 import { ENGINES, openTestStore } from '../helpers/engines.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
 
