@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Clock } from '../domain/clock.js';
 import type { Db } from '../store/db.js';
 import type { JobRow } from '../store/schema.js';
+import { Runner, type RunnerLog } from './runner.js';
 import { claimJobs, completeJob, DEFAULT_BACKOFF, failJob, releaseJob, rescheduleJob, type Backoff } from '../store/repos/jobs.js';
 
 export interface JobContext {
@@ -23,11 +24,8 @@ export interface JobKind {
   backoff?: Partial<Backoff>;
 }
 
-export interface WorkerLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+/** The log a worker writes to (pino's shape). */
+export type WorkerLog = RunnerLog;
 
 export interface WorkerOptions {
   db: Db;
@@ -36,7 +34,7 @@ export interface WorkerOptions {
   log?: WorkerLog;
   /** Wait between polls when nothing was due. */
   pollMs?: number;
-  /** Jobs claimed and run at once per poll. */
+  /** Jobs run at once: a claim asks for the free slots only. */
   batchSize?: number;
   /** How long a claim holds before another worker may take the job: longer than any handler runs. */
   leaseMs?: number;
@@ -53,90 +51,68 @@ export const DEFAULT_LEASE_MS = 5 * 60_000;
 /** Ends a run early without counting an attempt (the worker is closing). */
 export class JobAborted extends Error {}
 
+interface Claimed {
+  job: JobRow;
+  /** The worker's clock when the job was claimed. */
+  now: Date;
+}
+
 /**
- * Claims due jobs and runs them. Many workers (in one process or many, on one database) may run at
- * once: claims skip locked rows and hold a lease. `close()` stops polling, asks running jobs to stop,
- * waits for them, and leaves no timer behind.
+ * Claims due jobs and runs them, on the house's one loop (jobs/runner.ts). Many workers (in one
+ * process or many, on one database) may run at once: claims skip locked rows and hold a lease.
+ * `close()` stops polling, asks running jobs to stop, waits for them, and leaves no timer behind.
  */
 export class Worker {
   readonly id: string;
-  private readonly pollMs: number;
-  private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly log: WorkerLog;
-  private readonly abort = new AbortController();
-  private timer: NodeJS.Timeout | null = null;
-  private loop: Promise<void> | null = null;
-  private started = false;
+  private readonly runner: Runner<Claimed>;
 
   constructor(private readonly o: WorkerOptions) {
     this.id = o.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.pollMs = o.pollMs ?? DEFAULT_POLL_MS;
-    this.batchSize = o.batchSize ?? 5;
     this.leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
     this.log = o.log ?? silent;
+    this.runner = new Runner<Claimed>(
+      { claim: (room) => this.claim(room), run: (item, signal) => this.runJob(item, signal) },
+      { name: 'jobs', pollMs: o.pollMs ?? DEFAULT_POLL_MS, maxInFlight: o.batchSize ?? 5, log: this.log },
+    );
   }
 
   get closed(): boolean {
-    return this.abort.signal.aborted;
+    return this.runner.closed;
+  }
+
+  /** A poll is set for later (false once closed: no timer is left behind). */
+  get polling(): boolean {
+    return this.runner.polling;
   }
 
   /** Starts polling: a first poll at once, then every pollMs while nothing is due. */
   start(): void {
-    if (this.started || this.closed) return;
-    this.started = true;
-    this.schedule(0);
+    this.runner.start();
   }
 
   /** Claims one batch of due jobs, runs them, and returns how many it ran. */
-  async runOnce(): Promise<number> {
-    if (this.closed) return 0;
+  runOnce(): Promise<number> {
+    return this.runner.runOnce();
+  }
+
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+
+  private async claim(room: number): Promise<Claimed[]> {
     const now = this.o.clock.now();
-    const jobs = await claimJobs(this.o.db, {
-      workerId: this.id,
-      kinds: Object.keys(this.o.kinds),
-      limit: this.batchSize,
-      now,
-      leaseMs: this.leaseMs,
-    });
-    await Promise.all(jobs.map((job) => this.runJob(job, now)));
-    return jobs.length;
+    const jobs = await claimJobs(this.o.db, { workerId: this.id, kinds: Object.keys(this.o.kinds), limit: room, now, leaseMs: this.leaseMs });
+    return jobs.map((job) => ({ job, now }));
   }
 
-  async close(): Promise<void> {
-    this.abort.abort();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.loop;
-  }
-
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.loop = this.tick().finally(() => {
-        this.loop = null;
-      });
-    }, ms);
-  }
-
-  private async tick(): Promise<void> {
-    let ran = 0;
-    try {
-      ran = await this.runOnce();
-    } catch (e) {
-      this.log.error({ err: e, worker: this.id }, 'could not claim jobs');
-    }
-    // A full batch suggests more are due: poll again at once.
-    this.schedule(ran >= this.batchSize ? 0 : this.pollMs);
-  }
-
-  private async runJob(job: JobRow, now: Date): Promise<void> {
+  private async runJob({ job, now }: Claimed, signal: AbortSignal): Promise<void> {
     const kind = this.o.kinds[job.kind];
     const { db } = this.o;
     try {
       if (!kind) throw new Error(`no handler for job kind "${job.kind}"`);
-      const outcome = await kind.run(job, { now, clock: this.o.clock, signal: this.abort.signal });
+      const outcome = await kind.run(job, { now, clock: this.o.clock, signal });
       if (outcome && 'runAt' in outcome) await rescheduleJob(db, job.id, this.id, outcome.runAt, outcome.payload);
       else await completeJob(db, job.id, this.id);
     } catch (e) {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../domain/clock.js';
@@ -14,6 +13,7 @@ import type { Db } from '../store/db.js';
 import { claimDeliveries, deliveryContexts, finishDelivery, logAttempt, releaseDelivery, type DeliveryContext } from '../store/repos/deliveries.js';
 import type { WebhookDeliveryRow } from '../store/schema.js';
 import type { WorkerLog } from '../jobs/queue.js';
+import { Runner } from '../jobs/runner.js';
 import { eventBody, eventRecord } from './payload.js';
 import { signatureHeader } from './sign.js';
 
@@ -66,53 +66,35 @@ const MAX_AGENTS = 1000;
 
 export class DeliveryWorker {
   readonly id: string;
-  private readonly abort = new AbortController();
-  private timer: NodeJS.Timeout | null = null;
-  private started = false;
-  private claiming = false;
-  private readonly running = new Set<Promise<void>>();
+  private readonly runner: Runner<Claimed>;
   /** One kept-alive guarded agent per endpoint: its connections were checked when made. */
   private readonly agents = new Map<string, Agent>();
 
   constructor(private readonly o: DeliveryWorkerOptions) {
     this.id = o.id ?? `${hostname()}:${process.pid}:webhooks:${randomBytes(4).toString('hex')}`;
-    // Every attempt in flight listens for the close.
-    setMaxListeners(0, this.abort.signal);
+    // Deliveries are claimed as slots free up, so a slow receiver (up to 15 s) holds only its own slots.
+    this.runner = new Runner<Claimed>(
+      { claim: (room) => this.claim(room), run: ({ d, ctx }, signal) => this.deliver(d, ctx, signal) },
+      { name: 'webhook deliveries', pollMs: o.pollMs ?? 250, maxInFlight: o.maxInFlight ?? 100, ...(o.log ? { log: o.log } : {}) },
+    );
   }
 
-  private get maxInFlight(): number {
-    return this.o.maxInFlight ?? 100;
-  }
-
-  /**
-   * Starts the pipeline: deliveries are claimed as slots free up, so a slow receiver (up to 15 s)
-   * holds only its own slots, never the others'.
-   */
   start(): void {
-    if (this.started || this.abort.signal.aborted) return;
-    this.started = true;
-    this.schedule(0);
+    this.runner.start();
   }
 
   async close(): Promise<void> {
-    this.abort.abort();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    while (this.claiming || this.running.size > 0) await Promise.race([...this.running, new Promise((r) => setTimeout(r, 20))]);
+    await this.runner.close();
     await Promise.all([...this.agents.values()].map((a) => a.destroy().catch(() => undefined)));
     this.agents.clear();
   }
 
   /** Claims one batch of due deliveries, attempts them all and waits for them; returns how many (tests). */
-  async runOnce(): Promise<number> {
-    const claimed = await this.claim(this.maxInFlight);
-    await Promise.all(claimed);
-    return claimed.length;
+  runOnce(): Promise<number> {
+    return this.runner.runOnce();
   }
 
-  /** Claims up to `room` deliveries and starts them; the promises end when each is recorded. */
-  private async claim(room: number): Promise<Promise<void>[]> {
-    if (this.abort.signal.aborted || room <= 0) return [];
+  private async claim(room: number): Promise<Claimed[]> {
     const batch = await claimDeliveries(this.o.db, {
       workerId: this.id,
       now: this.o.clock.now(),
@@ -122,45 +104,7 @@ export class DeliveryWorker {
     });
     if (batch.length === 0) return [];
     const contexts = await deliveryContexts(this.o.db, batch);
-    return batch.map((d) => {
-      const p = this.deliver(d, contexts.get(d.id)).finally(() => {
-        this.running.delete(p);
-        if (this.started) this.schedule(0);
-      });
-      this.running.add(p);
-      return p;
-    });
-  }
-
-  private timerDue = 0;
-
-  /** Claims after `ms`, or sooner when a claim is already set for later (a finished delivery frees a slot). */
-  private schedule(ms: number): void {
-    if (this.abort.signal.aborted || this.claiming) return;
-    const due = performance.now() + ms;
-    if (this.timer) {
-      if (due >= this.timerDue) return;
-      clearTimeout(this.timer);
-    }
-    this.timerDue = due;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.tick();
-    }, ms);
-  }
-
-  private async tick(): Promise<void> {
-    this.claiming = true;
-    let claimed = 0;
-    try {
-      claimed = (await this.claim(this.maxInFlight - this.running.size)).length;
-    } catch (e) {
-      this.o.log?.error({ err: e, worker: this.id }, 'could not claim webhook deliveries');
-    } finally {
-      this.claiming = false;
-    }
-    // More may be due at once; otherwise poll (a finishing delivery also asks for a claim).
-    this.schedule(claimed > 0 && this.running.size < this.maxInFlight ? 0 : (this.o.pollMs ?? 250));
+    return batch.map((d) => ({ d, ctx: contexts.get(d.id) }));
   }
 
   private agentFor(endpointId: string): Agent {
@@ -177,7 +121,7 @@ export class DeliveryWorker {
     return agent;
   }
 
-  private async deliver(d: WebhookDeliveryRow, ctx: DeliveryContext | undefined): Promise<void> {
+  private async deliver(d: WebhookDeliveryRow, ctx: DeliveryContext | undefined, signal: AbortSignal): Promise<void> {
     try {
       if (!ctx) return;
       if (ctx.endpoint.deleted_at || ctx.endpoint.disabled_at) {
@@ -186,8 +130,8 @@ export class DeliveryWorker {
       }
       const started = this.o.clock.now();
       const t0 = performance.now();
-      const outcome = await this.attempt(d, ctx, started);
-      if (this.abort.signal.aborted && outcome.kind === 'failure' && outcome.status === null) {
+      const outcome = await this.attempt(d, ctx, started, signal);
+      if (signal.aborted && outcome.kind === 'failure' && outcome.status === null) {
         await releaseDelivery(this.o.db, d.id, this.id);
         return;
       }
@@ -198,7 +142,7 @@ export class DeliveryWorker {
   }
 
   /** One attempt: a fresh timestamp and signature, the guard, the answer judged. */
-  private async attempt(d: WebhookDeliveryRow, ctx: DeliveryContext, now: Date): Promise<AttemptOutcome> {
+  private async attempt(d: WebhookDeliveryRow, ctx: DeliveryContext, now: Date, signal: AbortSignal): Promise<AttemptOutcome> {
     const body = eventBody(eventRecord(ctx.event, ctx.accountId, ctx.tokenMode));
     const e = ctx.endpoint;
     const secrets = [e.secret, ...(e.previous_secret && e.previous_secret_expires_at && e.previous_secret_expires_at.getTime() > now.getTime() ? [e.previous_secret] : [])];
@@ -226,7 +170,7 @@ export class DeliveryWorker {
         maxBodyBytes: MAX_ANSWER_BYTES,
         overLimit: 'truncate',
         maxRedirects: 0,
-        signal: this.abort.signal,
+        signal,
         ...(this.o.ca ? { ca: this.o.ca } : {}),
       });
       return judgeAnswer(res.status, res.headers, now);
@@ -305,6 +249,11 @@ export class DeliveryWorker {
       }
     })();
   }
+}
+
+interface Claimed {
+  d: WebhookDeliveryRow;
+  ctx: DeliveryContext | undefined;
 }
 
 interface Recorded {

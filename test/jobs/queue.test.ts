@@ -196,7 +196,7 @@ for (const engine of ENGINES) {
         await enqueueJob(store.db, { kind: 'test.a', runAt: clock.now() }, clock.now());
         await firstRun;
         await worker.close();
-        assert.equal((worker as unknown as { timer: unknown }).timer, null, 'no timer left behind');
+        assert.equal(worker.polling, false, 'no timer left behind');
         await enqueueJob(store.db, { kind: 'test.a', runAt: clock.now() }, clock.now());
         await new Promise((r) => setTimeout(r, 40));
         assert.equal(runs, 1, 'a closed worker claims nothing');
