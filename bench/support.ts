@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { MemoryRateLimitStore } from '../src/http/rate-limit.js';
+import { MemoryRateLimitStore } from '../src/limits/memory-store.js';
 import { openStore, type Store } from '../src/store/db.js';
 
 export const arg = (name: string, fallback: number): number => {

@@ -1,7 +1,8 @@
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
-import { pageSize } from './http/page-bytes.js';
-import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js';
+import { pageSize } from './services/page-cache.js';
+import { MemoryRateLimitStore } from './limits/memory-store.js';
+import type { RateLimitStore } from './limits/store.js';
 import type { ApiServices } from './http/route.js';
 import { Authenticator } from './services/authenticator.js';
 import { AvailabilityService } from './services/availability.js';

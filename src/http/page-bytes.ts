@@ -1,26 +1,12 @@
 import fastJson from 'fast-json-stringify';
 import Type, { type Static, type TSchema } from 'typebox';
 import type { Versions } from '../services/owner-versions.js';
+import type { PageBytes } from '../services/page-cache.js';
 import { wireInstant, type FeedPosition } from './paging.js';
 import { JsonBytes, type ApiServices } from './route.js';
 import { DeletedMarker } from './schemas/common.js';
 
-/**
- * The items of a list page, presented once and written once by the response schema's own
- * serializer: a page kept in memory answers every later call with the same bytes, and only the
- * cursor (which names the token and expires) is written per call.
- */
-export interface PageBytes {
-  data: Buffer;
-  deleted: Buffer;
-  /** Where the next page starts, when there is one. */
-  last: FeedPosition | null;
-}
-
 type Marker = Static<typeof DeletedMarker>;
-
-/** What a kept page costs in memory, about. */
-export const pageSize = (page: PageBytes): number => page.data.length + page.deleted.length + 200;
 
 const writeDeleted = fastJson(Type.Array(DeletedMarker));
 

@@ -9,8 +9,8 @@ import type { PageCache } from '../services/page-cache.js';
 import type { Db } from '../store/db.js';
 import type { ErrorCode } from './errors.js';
 import type { IdempotencyScope } from './idempotency.js';
-import type { PageBytes } from './page-bytes.js';
-import type { RateClass } from './rate-limit.js';
+import type { PageBytes } from '../services/page-cache.js';
+import type { RateClass } from '../limits/policy.js';
 
 /** What a handler may use. HTTP stays in the http layer; handlers call repositories and the domain. */
 export interface ApiServices {

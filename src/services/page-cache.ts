@@ -1,3 +1,18 @@
+/**
+ * The items of a list page, presented once and written once by the response schema's own
+ * serializer: a page kept in memory answers every later call with the same bytes, and only the
+ * cursor (which names the token and expires) is written per call.
+ */
+export interface PageBytes {
+  data: Buffer;
+  deleted: Buffer;
+  /** Where the next page starts, when there is one. */
+  last: { at: Date; id: string } | null;
+}
+
+/** What a kept page costs in memory, about. */
+export const pageSize = (page: PageBytes): number => page.data.length + page.deleted.length + 200;
+
 /** Bytes of pages kept in all: a few hundred pages of 100 events (about 45 KB each). */
 const MAX_BYTES = 16 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkLimits, limitsFor, type Limit, type RateLimitStore, type WindowCount } from '../../src/http/rate-limit.js';
+import { checkLimits, limitsFor, type Limit } from '../../src/limits/policy.js';
+import type { RateLimitStore, WindowCount } from '../../src/limits/store.js';
 
 /** A store answering given counts, recording which keys were counted. */
 function storeOf(counts: Record<string, WindowCount>, hits: string[]): RateLimitStore {

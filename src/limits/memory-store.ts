@@ -1,0 +1,39 @@
+import type { RateLimitStore, WindowCount } from './store.js';
+
+/** Fixed windows counted in this process's memory: the default for one instance. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  /** Windows by length, then by key (a key's string is then hashed once, not joined to its length each call). */
+  private readonly windows = new Map<number, Map<string, { start: number; count: number }>>();
+  private lastSweep = 0;
+
+  async hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
+    return this.count(key, windowMs, now, 1);
+  }
+
+  async peek(key: string, windowMs: number, now: number): Promise<WindowCount> {
+    return this.count(key, windowMs, now, 0);
+  }
+
+  private count(key: string, windowMs: number, now: number, add: number): WindowCount {
+    this.sweep(now);
+    const start = Math.floor(now / windowMs) * windowMs;
+    let byKey = this.windows.get(windowMs);
+    if (!byKey) this.windows.set(windowMs, (byKey = new Map()));
+    let w = byKey.get(key);
+    if (!w || w.start !== start) {
+      w = { start, count: 0 };
+      if (add > 0) byKey.set(key, w);
+    }
+    w.count += add;
+    return { count: w.count, resetAt: start + windowMs };
+  }
+
+  /** Forgets ended windows once a minute so memory stays bounded by the active keys. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [windowMs, byKey] of this.windows) {
+      for (const [key, w] of byKey) if (w.start + windowMs <= now) byKey.delete(key);
+    }
+  }
+}
