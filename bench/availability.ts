@@ -9,12 +9,12 @@ import { availabilityForDates } from '../src/domain/availability.js';
 import { fixedClock } from '../src/domain/clock.js';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
-import { openRuntime } from '../src/runtime.js';
+import { openDeps } from '../src/deps.js';
 import { setBookingSettings } from '../src/services/booking.js';
 import { loadBusyTime } from '../src/services/busy-time.js';
 import { createOwner } from '../src/services/owners.js';
 import { createPersonalToken } from '../src/services/tokens.js';
-import { openStore, type Db, type Store } from '../src/store/db.js';
+import { migrate, openStore, type Db, type Store } from '../src/store/db.js';
 import { insertEvents } from '../src/store/repos/event-changes.js';
 import { arg, CountingButUnlimitedStore, fastifyCeiling, hidePassword, load, PG_URL, postgresStore } from './support.js';
 
@@ -80,7 +80,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function benchEngine(label: string, store: Store, ceiling: number) {
   const clock = fixedClock(NOW);
-  const rt = await openRuntime(loadConfig({ LOG_LEVEL: 'silent' }), { clock, existingStore: store, rateLimits: new CountingButUnlimitedStore() });
+  await migrate(store);
+  const rt = await openDeps(loadConfig({ LOG_LEVEL: 'silent' }), { clock, store, limits: new CountingButUnlimitedStore() });
   const { owner, typeIds, token } = await seedOwner(rt.store.db, clock);
 
   // The cold path: expanding and merging the owner's busy time from the database (once per change).
@@ -91,7 +92,7 @@ async function benchEngine(label: string, store: Store, ceiling: number) {
 
   // The pure function: the same rules the route uses (compiled by the service), busy time in memory.
   const compiled = [];
-  for (const typeId of typeIds) compiled.push((await rt.services.availability.rulesFor(owner.id, typeId, clock.now()))!);
+  for (const typeId of typeIds) compiled.push((await rt.availability.rulesFor(owner.id, typeId, clock.now()))!);
   if (label === 'pglite') {
     const times: number[] = [];
     let slots = 0;
@@ -109,7 +110,7 @@ async function benchEngine(label: string, store: Store, ceiling: number) {
     );
   }
 
-  const app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
+  const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const paths = typeIds.flatMap((id) => WINDOWS.map(([from, to]) => `/api/v1/availability?appointmentTypeId=${id}&from=${from}&to=${to}&tz=Europe/Berlin`));
   const r = await load(address, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` }, paths });

@@ -5,9 +5,8 @@
 //   DATA_DIR=... | DATABASE_URL=... BENCH_SCHEMA=...  node bench/events-server.mjs
 import { loadConfig } from '../dist/config.js';
 import { buildApp } from '../dist/http/app.js';
-import { MemoryRateLimitStore } from '../dist/http/rate-limit.js';
-import { openRuntime } from '../dist/runtime.js';
-import { openStore } from '../dist/store/db.js';
+import { openDeps } from '../dist/deps.js';
+import { MemoryRateLimitStore } from '../dist/limits/memory-store.js';
 
 /** Counts like the real store (same cost per call) but never reports a limit as reached. */
 class CountingButUnlimitedStore extends MemoryRateLimitStore {
@@ -18,13 +17,13 @@ class CountingButUnlimitedStore extends MemoryRateLimitStore {
 }
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-const store = await openStore({
+const storeOptions = {
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? null : config.dataDir,
   ...(process.env.BENCH_SCHEMA ? { schema: process.env.BENCH_SCHEMA, poolSize: 10 } : {}),
-});
-const rt = await openRuntime(config, { existingStore: store, rateLimits: new CountingButUnlimitedStore() });
-const app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
+};
+const rt = await openDeps(config, { storeOptions, limits: new CountingButUnlimitedStore() });
+const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${address}\n`);
 // Where the memory goes, in MB, on request: V8's heap, the buffers outside it (PGlite's WebAssembly

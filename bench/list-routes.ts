@@ -19,9 +19,9 @@ import { sql, type Insertable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
-import { openRuntime } from '../src/runtime.js';
+import { openDeps } from '../src/deps.js';
 import { createDemo } from '../src/demo/demo.js';
-import { openStore, type Db, type Store } from '../src/store/db.js';
+import { migrate, openStore, type Db, type Store } from '../src/store/db.js';
 import type { Database, RequestStatus } from '../src/store/schema.js';
 import { arg, CountingButUnlimitedStore, fastifyCeiling, hidePassword, load, PG_URL, postgresStore } from './support.js';
 
@@ -192,7 +192,8 @@ async function underLoad(run: () => Promise<{ rps: number; p50: number; p99: num
 }
 
 async function benchEngine(label: string, store: Store) {
-  const rt = await openRuntime(loadConfig({ LOG_LEVEL: 'silent' }), { existingStore: store, rateLimits: new CountingButUnlimitedStore() });
+  await migrate(store);
+  const rt = await openDeps(loadConfig({ LOG_LEVEL: 'silent' }), { store, limits: new CountingButUnlimitedStore() });
   const demo = await createDemo(rt.store.db, rt.clock);
   const now = rt.clock.now();
   await seedWorld(rt.store.db, (await rt.store.db.selectFrom('tokens').select('owner_id').where('id', '=', demo.tokenId).executeTakeFirstOrThrow()).owner_id, demo.tokenId, now, 1);
@@ -200,7 +201,7 @@ async function benchEngine(label: string, store: Store) {
   const other = await createDemo(rt.store.db, rt.clock, { username: 'other' });
   await seedWorld(rt.store.db, (await rt.store.db.selectFrom('tokens').select('owner_id').where('id', '=', other.tokenId).executeTakeFirstOrThrow()).owner_id, other.tokenId, now, 2);
   await sql`ANALYZE`.execute(rt.store.db);
-  const app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
+  const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
   const list = (await probes(app, demo.token)).filter((p) => !PROBE || p.name === PROBE);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const headers = { authorization: `Bearer ${demo.token}` };

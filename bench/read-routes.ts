@@ -4,18 +4,19 @@
 //   npx tsx bench/read-routes.ts [--seconds 10] [--connections 50]
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
-import { openRuntime } from '../src/runtime.js';
+import { openDeps } from '../src/deps.js';
 import { createDemo } from '../src/demo/demo.js';
-import { openStore, type Store } from '../src/store/db.js';
+import { migrate, openStore, type Store } from '../src/store/db.js';
 import { arg, CountingButUnlimitedStore, fastifyCeiling, hidePassword, load, PG_URL, postgresStore } from './support.js';
 
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 50);
 
 async function benchEngine(label: string, store: Store, ceiling: number) {
-  const rt = await openRuntime(loadConfig({ LOG_LEVEL: 'silent' }), { existingStore: store, rateLimits: new CountingButUnlimitedStore() });
+  await migrate(store);
+  const rt = await openDeps(loadConfig({ LOG_LEVEL: 'silent' }), { store, limits: new CountingButUnlimitedStore() });
   const demo = await createDemo(rt.store.db, rt.clock);
-  const app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
+  const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const headers = { authorization: `Bearer ${demo.token}` };
   const routes = [

@@ -61,23 +61,15 @@ export async function execute<N extends OperationName>(
 
 /** Opens the store in this process, runs the command, closes. The result goes through JSON, as from the admin channel. */
 async function runHere<N extends OperationName>(config: Config, name: N, args: Record<string, unknown>): Promise<OperationResult<N>> {
-  const [{ openStore, migrate }, { openRuntime }, { OPERATIONS }, { noteMigrationsRanAtOpen }] = await Promise.all([
-    import('../store/db.js'),
-    import('../runtime.js'),
+  const [{ openDeps }, { OPERATIONS }, { noteMigrationsRanAtOpen }] = await Promise.all([
+    import('../deps.js'),
     import('../operations/index.js'),
     import('../operations/migrate.js'),
   ]);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  let ran: string[];
+  // Opening migrates the store, once; `migrate` reports what that opening ran as its own doing.
+  const rt = await openDeps(config);
   try {
-    ran = await migrate(store);
-  } catch (e) {
-    await store.close();
-    throw e;
-  }
-  const rt = await openRuntime(config, { existingStore: store });
-  try {
-    noteMigrationsRanAtOpen(rt, ran);
+    noteMigrationsRanAtOpen(rt, rt.migrated);
     const result = await OPERATIONS[name](rt, args);
     return JSON.parse(JSON.stringify(result)) as OperationResult<N>;
   } finally {

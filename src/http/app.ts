@@ -8,7 +8,8 @@ import { fingerprint, IDEMPOTENCY_KEY_RE, type IdempotencyScope } from './idempo
 import { MethodTable } from './method-table.js';
 import { anonymousLimit, checkLimits, limitsFor } from '../limits/policy.js';
 import type { RateLimitStore } from '../limits/store.js';
-import { JsonBytes, type AnyRoute, type ApiServices } from './route.js';
+import type { Deps } from '../deps.js';
+import { JsonBytes, type AnyRoute } from './route.js';
 import { ErrorSchema, NoParameters } from './schemas/common.js';
 import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validationError, validatorCompiler } from './validation.js';
@@ -21,7 +22,7 @@ import { registerStatusPage } from '../web/status-page.js';
 export const API_PREFIX = '/api/v1';
 
 export interface AppDeps {
-  services: ApiServices;
+  services: Deps;
   authenticator: Authenticator;
   rateLimits: RateLimitStore;
   /** Server faults are logged here with the request id clients see; routine requests are not. */

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { openRuntime } from '../runtime.js';
+import { openDeps } from '../deps.js';
 import { buildApp } from './app.js';
 
 /**
@@ -7,9 +7,9 @@ import { buildApp } from './app.js';
  * an in-memory store: the document depends on the code only.
  */
 export async function generateOpenApi(): Promise<Record<string, unknown>> {
-  const rt = await openRuntime(loadConfig({}), { store: { databaseUrl: null, dataDir: null } });
+  const rt = await openDeps(loadConfig({}), { storeOptions: { databaseUrl: null, dataDir: null } });
   try {
-    const app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
+    const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
     await app.ready();
     const doc = app.swagger() as Record<string, unknown>;
     await app.close();

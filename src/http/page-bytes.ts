@@ -3,7 +3,8 @@ import Type, { type Static, type TSchema } from 'typebox';
 import type { Versions } from '../services/owner-versions.js';
 import type { PageBytes } from '../services/page-cache.js';
 import { wireInstant, type FeedPosition } from './paging.js';
-import { JsonBytes, type ApiServices } from './route.js';
+import type { Deps } from '../deps.js';
+import { JsonBytes } from './route.js';
 import { DeletedMarker } from './schemas/common.js';
 
 type Marker = Static<typeof DeletedMarker>;
@@ -47,7 +48,7 @@ export function writeFeedPage<R extends FeedRow, T>(
  * kept page is at least as new as it says.
  */
 export async function keptPage(
-  services: ApiServices,
+  services: Deps,
   ownerId: string,
   counter: keyof Versions,
   key: string,

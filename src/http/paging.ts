@@ -30,7 +30,7 @@ function context(ctx: Ctx, route: string) {
 function readCursor(ctx: Ctx, route: string): { key: string | number; id: string } | null {
   const cursor = ctx.query.cursor;
   if (typeof cursor !== 'string') return null;
-  const result = decodeCursor(ctx.services.cursorSecret, cursor, context(ctx, route));
+  const result = decodeCursor(ctx.services.secrets.cursor, cursor, context(ctx, route));
   if (!result.ok) throw invalidInput('cursor', `The cursor ${result.reason}.`);
   return result.position;
 }
@@ -43,7 +43,7 @@ export function readFeedCursor(ctx: Ctx, route: string): FeedPosition | null {
 }
 
 export function writeCursor(ctx: Ctx, route: string, key: string | number, id: string): string {
-  return encodeCursor(ctx.services.cursorSecret, { key, id }, context(ctx, route));
+  return encodeCursor(ctx.services.secrets.cursor, { key, id }, context(ctx, route));
 }
 
 /**

@@ -1,31 +1,10 @@
+import type { Deps } from '../deps.js';
 import type { Static, TSchema } from 'typebox';
-import type { Clock } from '../domain/clock.js';
 import type { Scope } from '../domain/scopes.js';
-import type { Config } from '../config.js';
 import type { Principal } from '../services/authenticator.js';
-import type { AvailabilityService } from '../services/availability.js';
-import type { OwnerVersions } from '../services/owner-versions.js';
-import type { PageCache } from '../services/page-cache.js';
-import type { Db } from '../store/db.js';
 import type { ErrorCode } from './errors.js';
 import type { IdempotencyScope } from './idempotency.js';
-import type { PageBytes } from '../services/page-cache.js';
 import type { RateClass } from '../limits/policy.js';
-
-/** What a handler may use. HTTP stays in the http layer; handlers call repositories and the domain. */
-export interface ApiServices {
-  db: Db;
-  clock: Clock;
-  config: Config;
-  cursorSecret: string;
-  availability: AvailabilityService;
-  /** The owners' change counters, which caches are keyed by. */
-  versions: OwnerVersions;
-  /** Pages of GET /events, /tasks and /requests, written once, kept until a change or the clock moves them. */
-  pages: PageCache<PageBytes>;
-  /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
-  forgetTokens(tokenId?: string): void;
-}
 
 export interface HandlerContext<Q, P, B> {
   principal: Principal;
@@ -33,7 +12,8 @@ export interface HandlerContext<Q, P, B> {
   params: P;
   body: B;
   now: Date;
-  services: ApiServices;
+  /** The instance's dependencies (deps.ts): store, clock, caches, secrets. */
+  services: Deps;
   /** The call's claim on its Idempotency-Key: set on every idempotent route (`idempotent: true`). */
   idempotency?: IdempotencyScope;
 }

@@ -1,6 +1,6 @@
 import { asUuid } from '../domain/ids.js';
 import { formatInstant } from '../domain/instant.js';
-import type { Runtime } from '../runtime.js';
+import type { Deps } from '../deps.js';
 import { requireOwner } from '../services/owners.js';
 import { ServiceError } from '../services/service-error.js';
 import {
@@ -106,7 +106,7 @@ function uuidArg(args: OperationArgs, name: string, notFound: (text: string) => 
 
 const endpointId = (args: OperationArgs) => uuidArg(args, 'id', (text) => `no webhook endpoint ${text} of this owner`);
 
-async function ownerOf(rt: Runtime, args: OperationArgs) {
+async function ownerOf(rt: Deps, args: OperationArgs) {
   return requireOwner(rt.store.db, stringArg(args, 'owner'));
 }
 

@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtime.js';
+import type { Deps } from '../deps.js';
 import { migrate } from '../store/db.js';
 import { migrationProvider } from '../store/migrations/index.js';
 import type { Operation } from './operation.js';
@@ -10,12 +10,12 @@ export interface MigrateResult {
   latest: string | null;
 }
 
-// Opening a runtime already migrates (runtime.ts); a CLI process that opened the store for this
-// command notes here what that opening ran, so `migrate` reports it. A runtime opened by `serve`
-// carries no note: its start-up migrations are in its log, not this command's doing.
-const ranAtOpen = new WeakMap<Runtime, string[]>();
+// Opening the dependencies already migrates (deps.ts); a CLI process that opened the store for this
+// command notes here what that opening ran, so `migrate` reports it. The dependencies of `serve`
+// carry no note: its start-up migrations are in its log, not this command's doing.
+const ranAtOpen = new WeakMap<Deps, string[]>();
 
-export function noteMigrationsRanAtOpen(rt: Runtime, names: string[]): void {
+export function noteMigrationsRanAtOpen(rt: Deps, names: string[]): void {
   ranAtOpen.set(rt, names);
 }
 

@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtime.js';
+import type { Deps } from '../deps.js';
 import { ServiceError } from '../services/service-error.js';
 
 /**
@@ -7,7 +7,7 @@ import { ServiceError } from '../services/service-error.js';
  * hand the command the same values and print the same output.
  */
 export type OperationArgs = Record<string, unknown>;
-export type Operation<R = unknown> = (rt: Runtime, args: OperationArgs) => Promise<R>;
+export type Operation<R = unknown> = (rt: Deps, args: OperationArgs) => Promise<R>;
 
 // Readers for arguments that may arrive from the admin socket as any JSON: a wrong type is an
 // `invalid` service error naming the argument, never a crash deeper in.

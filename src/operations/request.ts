@@ -102,7 +102,7 @@ export const requestDecideOperation: Operation<DecisionEntry> = async (rt, args)
   const id = idArg(args, 'request');
   const decision = decisionArg(args);
   const undoWindow = args.undoWindow === undefined ? true : booleanArg(args, 'undoWindow');
-  const r = await decide(requestEnv(rt.services), owner.id, id, decision, { undoWindow });
+  const r = await decide(requestEnv(rt), owner.id, id, decision, { undoWindow });
   return { ...requestEntry(r.request), effectiveAt: r.effectiveAt ? formatInstant(r.effectiveAt) : null };
 };
 
@@ -112,7 +112,7 @@ export const requestUndoOperation: Operation<UndoEntry> = async (rt, args) => {
   const id = idArg(args, 'request');
   await findRequest(rt.store.db, owner.id, id);
   const waiting = await waitingDecision(rt.store.db, owner.id, id);
-  if (!(await undoDecision(requestEnv(rt.services), owner.id, id))) {
+  if (!(await undoDecision(requestEnv(rt), owner.id, id))) {
     throw new ServiceError('conflict', `Nothing to undo: no decision is waiting on ${id} (it took effect or was never made).`);
   }
   return { id, undone: true, action: waiting?.action ?? null };
@@ -157,7 +157,7 @@ export const requestShowOperation: Operation<RequestShow> = async (rt, args) => 
 
 export const taskCompleteOperation: Operation<TaskCompleteEntry> = async (rt, args) => {
   const owner = await requireOwner(rt.store.db, stringArg(args, 'owner'));
-  const r = await completeTask(requestEnv(rt.services), owner.id, idArg(args, 'to-do'));
+  const r = await completeTask(requestEnv(rt), owner.id, idArg(args, 'to-do'));
   return { taskId: r.taskId, requestId: r.requestId, changed: r.changed };
 };
 
@@ -167,5 +167,5 @@ export const requesterActOperation: Operation<RequestEntry> = async (rt, args) =
   const id = idArg(args, 'request');
   const action = stringArg(args, 'action');
   if (!(REQUESTER_ACTIONS as readonly string[]).includes(action)) throw new ServiceError('invalid', `action: one of ${REQUESTER_ACTIONS.join(', ')}`, 'action');
-  return requestEntry(await requesterAct(requestEnv(rt.services), id, action as RequesterAction, { ownerId: owner.id }));
+  return requestEntry(await requesterAct(requestEnv(rt), id, action as RequesterAction, { ownerId: owner.id }));
 };

@@ -2,7 +2,7 @@ import { chmodSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { Logger } from 'pino';
 import { isOperationName, OPERATIONS } from '../operations/index.js';
-import type { Runtime } from '../runtime.js';
+import type { Deps } from '../deps.js';
 import { ServiceError } from '../services/service-error.js';
 
 /**
@@ -62,7 +62,7 @@ function removeSocket(path: string): void {
  * Listens on `socketPath`. The caller holds the data folder's lock, so a socket file already there
  * is a leftover of a server that died, and is removed first.
  */
-export async function openAdminChannel(rt: Runtime, socketPath: string, log: Logger): Promise<AdminChannel> {
+export async function openAdminChannel(rt: Deps, socketPath: string, log: Logger): Promise<AdminChannel> {
   const server = http.createServer((req, res) => {
     void handle(req, res);
   });

@@ -1,33 +1,24 @@
-import type { Config } from '../config.js';
-import type { Clock } from '../domain/clock.js';
+import type { Deps } from '../deps.js';
 import { EMAIL_SEND } from '../email/outbox.js';
 import { emailSendKind } from '../email/smtp.js';
-import { outboundPolicy } from '../net/public-address.js';
 import { decisionKind } from '../services/requests/decisions.js';
 import { requestEnv } from '../services/requests/env.js';
 import { REQUEST_COMPLETE, REQUEST_DECISION, REQUEST_EXPIRE } from '../services/requests/moves.js';
 import { completionKind, expiryKind } from '../services/requests/timers.js';
-import type { Db } from '../store/db.js';
 import { CALENDAR_HORIZON, calendarHorizonKind } from '../services/calendar-horizon.js';
 import { FEED_IMPORT, feedImportKind } from '../services/feed-import.js';
 import { HOUSEKEEPING, housekeepingKind } from '../services/housekeeping.js';
 import { TOKEN_EXPIRY, tokenExpiryKind } from '../webhooks/revocation.js';
 import type { JobKind, WorkerLog } from '../jobs/queue.js';
 
-export interface JobDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
-  /** The server secret (status links in emails are signed with it). */
-  secret: string;
-  log?: WorkerLog;
-}
+/** The kinds a kind's deps need: the composition root's bag, or a test's part of it. */
+export type JobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'outbound'> & { log?: WorkerLog };
 
 /** Every job kind the worker runs, one line each. */
 export function jobKinds(deps: JobDeps): Record<string, JobKind> {
-  const policy = outboundPolicy(deps.config);
+  const policy = deps.outbound;
   const log = deps.log ? { log: deps.log } : {};
-  const env = requestEnv({ db: deps.db, clock: deps.clock, config: deps.config, cursorSecret: deps.secret });
+  const env = requestEnv(deps);
   return {
     [FEED_IMPORT]: feedImportKind({ db: deps.db, policy, ...log }),
     [REQUEST_DECISION]: decisionKind(env, deps.log),

@@ -5,7 +5,7 @@ import { asUuid } from '../domain/ids.js';
 import { formatInstant, isValidDate, parseInstant } from '../domain/instant.js';
 import { canonicalLocale, isEmailAddress } from '../domain/request-rules.js';
 import { ianaZone } from '../domain/zones.js';
-import type { ApiServices } from '../http/route.js';
+import type { Deps } from '../deps.js';
 import { createRequest } from '../services/requests/create.js';
 import { requestEnv } from '../services/requests/env.js';
 import { ServiceError } from '../services/service-error.js';
@@ -31,7 +31,7 @@ interface Bookable {
   types: AppointmentTypeRow[];
 }
 
-async function bookable(services: ApiServices, username: string): Promise<Bookable> {
+async function bookable(services: Deps, username: string): Promise<Bookable> {
   const owner = await findOwnerByUsername(services.db, username);
   if (!owner || owner.deleted_at || !(await isBookingEnabled(services.db, owner.id))) throw new PageNotFound();
   const types = await listAppointmentTypes(services.db, owner.id);
@@ -100,7 +100,7 @@ const REFUSAL: Record<string, string> = {
   rate_limited: 'You have sent several requests today. Please try again tomorrow.',
 };
 
-export async function registerBookingPage(app: FastifyInstance, services: ApiServices): Promise<void> {
+export async function registerBookingPage(app: FastifyInstance, services: Deps): Promise<void> {
   await app.register(async (pages) => {
     await pages.register(formbody);
     pages.setErrorHandler((error, _request, reply: FastifyReply) => {

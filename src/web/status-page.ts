@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asUuid } from '../domain/ids.js';
 import { formatLocalDate, formatSlot } from '../email/templates.js';
-import type { ApiServices } from '../http/route.js';
+import type { Deps } from '../deps.js';
 import { requestEnv } from '../services/requests/env.js';
 import { checkStatusToken, statusUrl } from '../services/status-links.js';
 import { requesterAct, type RequesterAction } from '../services/requests/requester.js';
@@ -44,9 +44,9 @@ const DONE_TEXT: Record<string, string> = {
 
 class PageNotFound extends Error {}
 
-async function load(services: ApiServices, p: Params, now: Date): Promise<RequestRow> {
+async function load(services: Deps, p: Params, now: Date): Promise<RequestRow> {
   const id = asUuid(p.id);
-  if (!id || !checkStatusToken(services.cursorSecret, id, p.token)) throw new PageNotFound();
+  if (!id || !checkStatusToken(services.secrets.cursor, id, p.token)) throw new PageNotFound();
   const row = await services.db.selectFrom('requests').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw new PageNotFound();
   if (row.status_link_expires_at && row.status_link_expires_at.getTime() <= now.getTime()) throw new PageNotFound();
@@ -101,7 +101,7 @@ function notFoundPage(reply: FastifyReply): FastifyReply {
     .send(page({ title: 'Link not found', body: html`<h1>This link does not work</h1><p>It may have expired (links last 30 days after a request is handled) or be mistyped.</p>` }));
 }
 
-export async function registerStatusPage(app: FastifyInstance, services: ApiServices): Promise<void> {
+export async function registerStatusPage(app: FastifyInstance, services: Deps): Promise<void> {
   await app.register(async (pages) => {
     await pages.register(formbody);
     pages.setErrorHandler((error, _request, reply) => {

@@ -159,7 +159,7 @@ for (const engine of ENGINES) {
  * test files migrating on the same PostgreSQL server).
  */
 async function withFailingDb<T>(api: ApiHarness, fault: Error, call: () => Promise<T>): Promise<T> {
-  const services = api.rt.services;
+  const services = api.rt;
   const real = services.db;
   services.db = new Proxy(real, {
     get: (target, key, receiver) => {

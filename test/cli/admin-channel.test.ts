@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { callAdmin } from '../../src/cli/admin-client.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { fixedClock } from '../../src/domain/clock.js';
-import { openRuntime, type Runtime } from '../../src/runtime.js';
+import { openDeps, type Deps } from '../../src/deps.js';
 import { openAdminChannel, type AdminChannel } from '../../src/server/admin-channel.js';
 import { ServiceError } from '../../src/services/service-error.js';
 import { openStore, migrate } from '../../src/store/db.js';
@@ -14,7 +14,7 @@ import { removeDataDir, tempDataDir } from './cli-harness.js';
 
 describe('the admin channel, in process', () => {
   let dir: string;
-  let rt: Runtime;
+  let rt: Deps;
   let channel: AdminChannel;
   let socket: string;
 
@@ -23,7 +23,7 @@ describe('the admin channel, in process', () => {
     socket = path.join(dir, 'admin.sock');
     const store = await openStore({ databaseUrl: null, dataDir: null });
     await migrate(store);
-    rt = await openRuntime(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example' }), { existingStore: store, clock: fixedClock('2026-03-29T00:30:00Z') });
+    rt = await openDeps(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example' }), { store, clock: fixedClock('2026-03-29T00:30:00Z') });
     channel = await openAdminChannel(rt, socket, pino({ level: 'silent' }));
   });
   after(async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { loadConfig } from '../../src/config.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { buildApp } from '../../src/http/app.js';
-import { openRuntime, type Runtime } from '../../src/runtime.js';
+import { openDeps, type Deps } from '../../src/deps.js';
 import { createOwner } from '../../src/services/owners.js';
 import { createPersonalToken } from '../../src/services/tokens.js';
 import { SCOPES } from '../../src/domain/scopes.js';
@@ -15,7 +15,7 @@ export const ALL_SCOPES = [...SCOPES];
 
 export interface ApiHarness {
   app: FastifyInstance;
-  rt: Runtime;
+  rt: Deps;
   clock: ReturnType<typeof fixedClock>;
   /** A new owner with a unique username (tests share one store per file). */
   owner(timezone?: string): Promise<OwnerRow>;
@@ -37,9 +37,9 @@ export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: 
   before(async () => {
     const store = await openTestStore(engine);
     // openRuntime runs the (already applied) migrations again: in turn with other files' schema drops.
-    const rt = await schemaTurn(() => openRuntime(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...env }), { clock, existingStore: store }));
+    const rt = await schemaTurn(() => openDeps(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...env }), { clock, store }));
     h.rt = rt;
-    h.app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
+    h.app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
   });
   after(async () => {
     await h.app?.close();

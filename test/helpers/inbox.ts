@@ -52,7 +52,7 @@ export async function apiRequest(api: ApiHarness, o: SignedUpOwner, id: string):
 /** Runs every job due now with the production job kinds (the decision job among them). */
 export async function runJobs(api: ApiHarness): Promise<number> {
   const db = api.rt.store.db;
-  const w = new Worker({ db, clock: api.clock, kinds: jobKinds({ db, clock: api.clock, config: api.rt.config, secret: api.rt.services.cursorSecret }), batchSize: 50 });
+  const w = new Worker({ db, clock: api.clock, kinds: jobKinds(api.rt), batchSize: 50 });
   let total = 0;
   for (let i = 0; i < 20; i++) {
     const done = await w.runOnce();

@@ -62,4 +62,4 @@ export function taskBody(extra: Record<string, unknown> = {}): Record<string, un
 }
 
 /** The request services as the API's instance has them. */
-export const envOf = (api: ApiHarness): RequestEnv => requestEnv(api.rt.services);
+export const envOf = (api: ApiHarness): RequestEnv => requestEnv(api.rt);

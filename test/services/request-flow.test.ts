@@ -61,7 +61,7 @@ function harness(api: ApiHarness) {
     new Worker({
       db: db(),
       clock: api.clock,
-      kinds: jobKinds({ db: db(), clock: api.clock, config: api.rt.config, secret: api.rt.services.cursorSecret }),
+      kinds: jobKinds(api.rt),
       batchSize: 50,
     });
 
@@ -113,7 +113,7 @@ function harness(api: ApiHarness) {
     ...over,
   });
 
-  const create = (input: NewRequest) => createRequest(env(), api.rt.services.availability, input);
+  const create = (input: NewRequest) => createRequest(env(), api.rt.availability, input);
 
   const row = (id: string) => db().selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const calendarOf = (requestId: string) => db().selectFrom('events').selectAll().where('request_id', '=', requestId).execute();

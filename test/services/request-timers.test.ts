@@ -38,7 +38,7 @@ type Want = [type: string, object: 'request' | 'event' | 'task', id: string];
 function harness(api: ApiHarness) {
   const db = () => api.rt.store.db;
   const env = () => envOf(api);
-  const kinds = () => jobKinds({ db: db(), clock: api.clock, config: api.rt.config, secret: api.rt.services.cursorSecret });
+  const kinds = () => jobKinds(api.rt);
 
   /** A fresh worker (as after a restart) runs every job due now. */
   async function runJobs(): Promise<number> {
@@ -86,7 +86,7 @@ function harness(api: ApiHarness) {
     ...over,
   });
 
-  const create = (input: NewRequest) => createRequest(env(), api.rt.services.availability, input);
+  const create = (input: NewRequest) => createRequest(env(), api.rt.availability, input);
   const row = (id: string) => db().selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const status = async (id: string) => (await row(id)).status;
   const calendarOf = (requestId: string) => db().selectFrom('events').selectAll().where('request_id', '=', requestId).execute();

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { dropTestSchema, ENGINES, schemaTurn, TEST_DATABASE_URL } from '../helpers/engines.js';
 import { migrate, openStore, type EngineName, type Store } from '../../src/store/db.js';
-import { readCursorSecret } from '../../src/runtime.js';
+import { readServerSecret } from '../../src/store/repos/server-secrets.js';
 
 const ALL_MIGRATIONS = ['0001_owners_world', '0002_booking', '0003_jobs_feeds', '0004_event_import', '0005_requests_flow', '0006_webhooks', '0007_accounts', '0008_event_occurrences', '0009_list_indexes', '0010_tasks_version', '0011_moved_occurrences'];
 
@@ -66,14 +66,14 @@ for (const engine of ENGINES) {
 
     it('are idempotent: a later run applies nothing and keeps the one cursor secret', async () => {
       const store = blank.stores[0]!;
-      const secret = await readCursorSecret(store);
+      const secret = await readServerSecret(store.db, 'cursor');
       assert.match(secret, /^[0-9a-f]{64}$/);
       assert.deepEqual(await schemaTurn(() => migrate(store)), []);
       assert.deepEqual(await schemaTurn(() => migrate(store)), []);
       assert.deepEqual(await tableNames(store), TABLES);
       const secrets = await store.db.selectFrom('server_secrets').selectAll().execute();
       assert.equal(secrets.length, 1);
-      assert.equal(await readCursorSecret(store), secret);
+      assert.equal(await readServerSecret(store.db, 'cursor'), secret);
     });
   });
 }

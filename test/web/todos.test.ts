@@ -231,7 +231,7 @@ for (const engine of ENGINES) {
       const made = await post(api, '/api/v1/requests/tasks', asker, { message: 'Please review my draft', requester: { name: 'Grace Hopper', email: 'grace@example.com' }, requesterTimezone: 'Europe/Berlin', requesterLocale: 'en' });
       assert.equal(made.statusCode, 201, made.body);
       const requestId = made.json().request.id as string;
-      await decide(requestEnv(api.rt.services), o.owner.id, requestId, { action: 'accept' }, { undoWindow: false });
+      await decide(requestEnv(api.rt), o.owner.id, requestId, { action: 'accept' }, { undoWindow: false });
       const page = await o.web.get('/app/todos');
       assert.match(page.body, /from Grace Hopper/);
       const todo = (await tasks(api, o)).data.find((t) => t.requestId === requestId);

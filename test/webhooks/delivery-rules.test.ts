@@ -205,7 +205,7 @@ for (const engine of ENGINES) {
       const a = await token(owner, ['webhooks', 'requests:read'], { expiresInSeconds: 3600 });
       const ep = await endpoint(owner, a.id);
       const jobs = () =>
-        new Worker({ db: db(), clock: api.clock, kinds: jobKinds({ db: db(), clock: api.clock, config: api.rt.config, secret: api.rt.services.cursorSecret }), batchSize: 50 });
+        new Worker({ db: db(), clock: api.clock, kinds: jobKinds(api.rt), batchSize: 50 });
       const runJobs = async () => {
         const w = jobs();
         try {

@@ -10,6 +10,6 @@ export interface RequestEnv extends StatusLinks {
   smtp: boolean;
 }
 
-export function requestEnv(s: { db: Db; clock: Clock; config: { publicBaseUrl: string; smtpUrl: string | null }; cursorSecret: string }): RequestEnv {
-  return { db: s.db, clock: s.clock, publicBaseUrl: s.config.publicBaseUrl, linkSecret: s.cursorSecret, smtp: s.config.smtpUrl !== null };
+export function requestEnv(s: { db: Db; clock: Clock; config: { publicBaseUrl: string; smtpUrl: string | null }; secrets: { statusLinks: string } }): RequestEnv {
+  return { db: s.db, clock: s.clock, publicBaseUrl: s.config.publicBaseUrl, linkSecret: s.secrets.statusLinks, smtp: s.config.smtpUrl !== null };
 }

@@ -30,7 +30,7 @@ function accountPage(ctx: ConsoleContext, error: string | null = null) {
 export const accountSection: ConsoleSection = (scope) => {
   scope.get('/account', async (ctx) => accountPage(ctx));
   scope.post('/account/password', async (ctx) => {
-    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.cursorSecret };
+    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.secrets.cursor };
     try {
       await changePassword(env, ctx.owner, field(ctx.form, 'current'), field(ctx.form, 'password'), ctx.request.cookies[SESSION_COOKIE] ?? '');
     } catch (e) {
@@ -40,7 +40,7 @@ export const accountSection: ConsoleSection = (scope) => {
     return ctx.redirect('/app/account', 'Your password was changed; other devices were signed out.');
   });
   scope.post('/account/delete', async (ctx) => {
-    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.cursorSecret };
+    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.secrets.cursor };
     try {
       await deleteAccount(env, ctx.owner, field(ctx.form, 'password'));
     } catch (e) {

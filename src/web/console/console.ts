@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiServices } from '../../http/route.js';
+import type { Deps } from '../../deps.js';
 import { checkCsrf, csrfToken, sessionOwner, signIn, signOut, signUp, SESSION_DAYS, type AccountEnv } from '../../services/accounts.js';
 import { ServiceError } from '../../services/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
@@ -20,7 +20,7 @@ export const SESSION_COOKIE = 'svc_session';
 export interface ConsoleContext {
   owner: OwnerRow;
   csrf: string;
-  services: ApiServices;
+  services: Deps;
   request: FastifyRequest;
   reply: FastifyReply;
   query: Record<string, string | undefined>;
@@ -81,8 +81,8 @@ function signInForm(username: string, error: string | null): string {
   );
 }
 
-export async function registerConsole(app: FastifyInstance, services: ApiServices, sections: readonly ConsoleSection[]): Promise<void> {
-  const env: AccountEnv = { db: services.db, clock: services.clock, secret: services.cursorSecret };
+export async function registerConsole(app: FastifyInstance, services: Deps, sections: readonly ConsoleSection[]): Promise<void> {
+  const env: AccountEnv = { db: services.db, clock: services.clock, secret: services.secrets.cursor };
   const secure = services.config.publicBaseUrl.startsWith('https:');
   const html200 = (reply: FastifyReply, text: string) => reply.type('text/html; charset=utf-8').header('X-Frame-Options', 'DENY').send(text);
 

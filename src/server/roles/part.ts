@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Deps } from '../../deps.js';
+import type { AdminChannel } from '../admin-channel.js';
+
+/** What a part of a role needs to start: the instance's one dependency bag and its log. */
+export interface PartContext {
+  deps: Deps;
+  log: Logger;
+}
+
+/** A part that runs: how to stop it, and what it offers others (the HTTP part its address). */
+export interface Started {
+  stop(): Promise<void>;
+  url?: string;
+  app?: FastifyInstance;
+  admin?: AdminChannel;
+}
+
+/**
+ * One named thing a role starts (the HTTP server, the job loop, ...). `start` answers null when the
+ * part does not apply here (the admin channel on PostgreSQL). Parts stop in the reverse order.
+ */
+export interface Part {
+  name: string;
+  start(ctx: PartContext): Promise<Started | null>;
+}
