@@ -1,7 +1,8 @@
 import fastJson from 'fast-json-stringify';
 import Type, { type Static, type TSchema } from 'typebox';
 import type { Versions } from '../services/owner-versions.js';
-import { wireInstant, type FeedPosition } from './paging.js';
+import type { FeedPosition } from './keyset.js';
+import { wireInstant } from './paging.js';
 import { JsonBytes, type ApiServices } from './route.js';
 import { DeletedMarker } from './schemas/common.js';
 

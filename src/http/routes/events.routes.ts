@@ -5,7 +5,8 @@ import { formatInstant } from '../../domain/instant.js';
 import { calendarPage } from '../../services/calendar-window.js';
 import { eventWithOverrides } from '../../store/repos/events.js';
 import { invalidInput, notFound } from '../errors.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, readFeedCursor, writeCursor } from '../paging.js';
+import { keyset } from '../keyset.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS } from '../paging.js';
 import { presentEvent } from '../presenters/event.js';
 import { instantParam, optionalInstantParam } from '../query-values.js';
 import { keptPage, pageBody, pageWriter, type PageBytes } from '../page-bytes.js';
@@ -61,18 +62,16 @@ export const listEvents = defineRoute({
     const updatedSince = optionalInstantParam(query.updatedSince, 'updatedSince');
     const includeDeleted = query.includeDeleted === 'true';
     checkUpdatedSince(updatedSince, includeDeleted, now);
-    const position = readFeedCursor(ctx, 'events');
-    const limit = query.limit ?? 50;
+    const paging = keyset(ctx, 'events');
     const deletedSince = includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null;
 
     const { ownerId } = principal;
-    // One more than the page: whether there is a next page.
-    const read = async () => presentPage(await calendarPage(services.db, ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 }), limit);
-    const key = `events|${ownerId}|${from.getTime()}|${to.getTime()}|${updatedSince?.getTime() ?? ''}|${position ? `${position.at.getTime()}|${position.id}` : ''}|${limit}`;
+    const read = async () => presentPage(await calendarPage(services.db, ownerId, { from, to, updatedSince, deletedSince, after: paging.after, limit: paging.take }), paging.limit);
+    const key = `events|${ownerId}|${from.getTime()}|${to.getTime()}|${updatedSince?.getTime() ?? ''}|${paging.key}`;
     // Every change to events and their overrides moves the busy counter; deletion markers of the
     // last 30 days move with the clock, so those pages are always read.
     const page = deletedSince !== null ? await read() : await keptPage(services, ownerId, 'busy', key, now, async () => ({ page: await read(), stableUntil: Infinity }));
-    return pageBody(page, page.last ? writeCursor(ctx, 'events', page.last.at.getTime(), page.last.id) : null, includeDeleted);
+    return pageBody(page, paging.next(page.last), includeDeleted);
   },
 });
 

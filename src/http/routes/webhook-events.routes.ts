@@ -3,7 +3,8 @@ import { asUuid } from '../../domain/ids.js';
 import { catchUpEvents, findEntitledEvent } from '../../store/repos/webhook-events.js';
 import { eventRecord } from '../../webhooks/payload.js';
 import { invalidInput, notFound } from '../errors.js';
-import { daysBefore, readFeedCursor, writeCursor } from '../paging.js';
+import { keyset } from '../keyset.js';
+import { daysBefore } from '../paging.js';
 import { instantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { Cursor, IdParams, Instant, Limit, Nullable, StringEnum, Uuid } from '../schemas/common.js';
@@ -58,21 +59,20 @@ export const listWebhookEvents = defineRoute({
     const since = instantParam(query.since, 'since');
     const window = daysBefore(now, CATCH_UP_DAYS);
     if (since.getTime() < window.getTime()) throw invalidInput('since', `"since" may be at most ${CATCH_UP_DAYS} days back.`);
-    const after = readFeedCursor(ctx, 'webhook-events');
-    const limit = query.limit ?? 50;
+    const paging = keyset(ctx, 'webhook-events');
     const rows = await catchUpEvents(services.db, {
       ownerId: principal.ownerId,
       tokenId: principal.tokenId,
       // A cursor lives 24 hours: by its later pages the window may have moved past `since`.
       since: since.getTime() < window.getTime() ? window : since,
-      after,
-      limit: limit + 1,
+      after: paging.after,
+      limit: paging.take,
     });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
+    const page = rows.slice(0, paging.limit);
+    const last = rows.length > paging.limit ? page[page.length - 1] : undefined;
     return {
       data: page.map((r) => eventRecord(r, principal.accountId, principal.mode)),
-      nextCursor: rows.length > limit && last ? writeCursor(ctx, 'webhook-events', last.occurred_at.getTime(), last.id) : null,
+      nextCursor: paging.next(last ? { at: last.occurred_at, id: last.id } : null),
     };
   },
 });
