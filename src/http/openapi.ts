@@ -10,8 +10,8 @@ export async function generateOpenApi(): Promise<Record<string, unknown>> {
   const rt = await openRuntime(loadConfig({}), { store: { databaseUrl: null, dataDir: null } });
   try {
     const app = await buildApp({ services: rt.services, authenticator: rt.authenticator, rateLimits: rt.rateLimits });
-    await app.ready();
-    const doc = app.swagger() as Record<string, unknown>;
+    // The document is the API plugin's own (swagger lives inside it): asked for as a client would.
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as Record<string, unknown>;
     await app.close();
     return doc;
   } finally {

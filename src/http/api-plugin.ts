@@ -1,0 +1,91 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonErrorHandler } from './envelope.js';
+import { ERRORS } from './errors.js';
+import type { Guard } from './guard.js';
+import { checkIdempotencyKey, idempotencyScope } from './idempotency-key.js';
+import { JsonBytes, type AnyRoute, type ApiServices } from './route.js';
+import { ErrorSchema, NoParameters } from './schemas/common.js';
+import { IdempotencyHeaders } from './schemas/request-bodies.js';
+import { validatorCompiler } from './validation.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface ApiPluginOptions {
+  routes: readonly AnyRoute[];
+  services: ApiServices;
+  guard: Guard;
+}
+
+/** The OpenAPI responses of a route: its success, then one entry per error status naming every code answered with it. */
+export function routeResponses(route: AnyRoute): Record<number, unknown> {
+  const status = route.successStatus ?? 200;
+  const response: Record<number, unknown> = { [status]: route.response };
+  for (const code of route.errors) {
+    const at = ERRORS[code].status;
+    const before = response[at] as { description?: string } | undefined;
+    response[at] = { ...ErrorSchema, description: before?.description ? `${before.description}, ${code}` : code };
+  }
+  return response;
+}
+
+/** The Fastify route of one API route: guard, idempotency key, schemas, and the handler's context. */
+function fastifyRoute(route: AnyRoute, services: ApiServices, guard: Guard) {
+  const status = route.successStatus ?? 200;
+  return {
+    method: route.method,
+    url: `${API_PREFIX}${route.url}`,
+    onRequest: guard(route),
+    ...(route.idempotent ? { preValidation: checkIdempotencyKey(route) } : {}),
+    schema: {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      querystring: route.querystring ?? NoParameters,
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.idempotent ? { headers: IdempotencyHeaders } : {}),
+      response: routeResponses(route),
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const now = services.clock.now();
+      const result = await route.handler({
+        principal: request.principal!,
+        query: request.query ?? {},
+        params: request.params ?? {},
+        body: request.body,
+        now,
+        services,
+        ...(route.idempotent ? { idempotency: idempotencyScope(request, reply, now, status) } : {}),
+      });
+      if (result instanceof JsonBytes) return reply.code(status).type('application/json; charset=utf-8').send(result.bytes);
+      return reply.code(status).send(result);
+    },
+  };
+}
+
+/**
+ * The public API under /api/v1: its validator, its JSON errors, the OpenAPI document at
+ * /openapi.json, and every route of `routes` behind the guard. Encapsulated: none of this reaches
+ * the pages.
+ */
+export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: FastifyInstance, { routes, services, guard }) => {
+  api.setValidatorCompiler(validatorCompiler);
+  api.setErrorHandler(jsonErrorHandler);
+  await api.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Personal Calendar Access API',
+        version: 'v1',
+        description: 'Lets software act for one account owner, within the scopes the owner granted to a token.',
+      },
+      servers: [{ url: API_PREFIX }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_pat_, svc_test_ or svc_at_ token' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url }),
+  });
+  api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+  for (const route of routes) api.route(fastifyRoute(route, services, guard));
+};
