@@ -36,7 +36,7 @@ function fastifyRoute(route: AnyRoute, services: ApiServices, guard: Guard) {
     method: route.method,
     url: `${API_PREFIX}${route.url}`,
     onRequest: guard(route),
-    ...(route.idempotent ? { preValidation: checkIdempotencyKey(route) } : {}),
+    ...(route.idempotent ? { preValidation: checkIdempotencyKey(route.body) } : {}),
     schema: {
       operationId: route.operationId,
       summary: route.summary,
@@ -49,15 +49,11 @@ function fastifyRoute(route: AnyRoute, services: ApiServices, guard: Guard) {
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const now = services.clock.now();
-      const result = await route.handler({
-        principal: request.principal!,
-        query: request.query ?? {},
-        params: request.params ?? {},
-        body: request.body,
-        now,
-        services,
-        ...(route.idempotent ? { idempotency: idempotencyScope(request, reply, now, status) } : {}),
-      });
+      const principal = request.principal!;
+      const ctx = { principal, query: request.query ?? {}, params: request.params ?? {}, body: request.body, now, services };
+      const result = route.idempotent
+        ? await route.handler({ ...ctx, idempotency: idempotencyScope(request, reply, principal.tokenId, now, status) })
+        : await route.handler(ctx);
       if (result instanceof JsonBytes) return reply.code(status).type('application/json; charset=utf-8').send(result.bytes);
       return reply.code(status).send(result);
     },
