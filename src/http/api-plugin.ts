@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonErrorHandler } from './envelope.js';
-import { ERRORS } from './errors.js';
-import type { Guard } from './guard.js';
+import { ERRORS, type ErrorCode } from './errors.js';
+import { guardErrors, type Guard } from './guard.js';
 import { checkIdempotencyKey, idempotencyScope } from './idempotency-key.js';
 import { JsonBytes, type AnyRoute, type ApiServices } from './route.js';
 import { ErrorSchema, NoParameters } from './schemas/common.js';
@@ -17,11 +17,18 @@ export interface ApiPluginOptions {
   guard: Guard;
 }
 
-/** The OpenAPI responses of a route: its success, then one entry per error status naming every code answered with it. */
+/** A server fault can happen on any route: the envelope's error handler answers it. */
+const EVERY_ROUTE: ErrorCode[] = ['internal'];
+
+/**
+ * The OpenAPI responses of a route: its success, then one entry per error status naming every code
+ * answered with it, the guard's first (in the order of its checks), then the route's own.
+ */
 export function routeResponses(route: AnyRoute): Record<number, unknown> {
   const status = route.successStatus ?? 200;
   const response: Record<number, unknown> = { [status]: route.response };
-  for (const code of route.errors) {
+  const codes = new Set([...guardErrors(route), ...route.errors, ...EVERY_ROUTE]);
+  for (const code of codes) {
     const at = ERRORS[code].status;
     const before = response[at] as { description?: string } | undefined;
     response[at] = { ...ErrorSchema, description: before?.description ? `${before.description}, ${code}` : code };

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../domain/clock.js';
 import type { Scope } from '../domain/scopes.js';
 import type { Authenticator, Principal } from '../services/authenticator.js';
-import { ApiError } from './errors.js';
+import { ApiError, type ErrorCode } from './errors.js';
 import { anonymousLimit, checkLimits, limitsFor, type RateClass, type RateLimitStore } from './rate-limit.js';
 
 declare module 'fastify' {
@@ -35,6 +35,14 @@ function bearer(header: string | undefined): string | undefined {
 }
 
 const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
+/**
+ * The codes a guarded route can answer before its handler runs, in the order of the checks
+ * (decisions §1 steps 2-4): the route loop lists them in the route's OpenAPI responses.
+ */
+export function guardErrors(needs: GuardNeeds): ErrorCode[] {
+  return ['invalid_token', 'token_expired', 'app_suspended', ...(needs.scope ? (['insufficient_scope'] as const) : []), 'rate_limited'];
+}
 
 /**
  * Token, app, scope, then rate limits (decisions §1 steps 2-4), for any plugin's routes. A call

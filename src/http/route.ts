@@ -60,7 +60,10 @@ interface RouteFields<Q extends TSchema, P extends TSchema, B extends TSchema, R
   body?: B;
   response: R;
   successStatus?: 200 | 201;
-  /** Error codes the spec lists for the route, for the OpenAPI document. */
+  /**
+   * The codes the route itself answers, for the OpenAPI document. The guard's codes (token, app,
+   * scope, limits) and `internal` are added by the route loop to every route.
+   */
   errors: ErrorCode[];
 }
 

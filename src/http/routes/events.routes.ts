@@ -52,7 +52,7 @@ export const listEvents = defineRoute({
   rateClass: 'read',
   querystring: EventQuery,
   response: Page(CalendarEvent),
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;
     const from = instantParam(query.from, 'from');
@@ -85,7 +85,7 @@ export const getEvent = defineRoute({
   rateClass: 'read',
   params: IdParams,
   response: CalendarEvent,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ params, principal, services }) {
     const at = params.id.indexOf('@');
     const eventId = asUuid(at === -1 ? params.id : params.id.slice(0, at));

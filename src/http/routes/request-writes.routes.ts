@@ -48,7 +48,11 @@ function asker(principal: Principal, body: { requester: NewRequest['requester'];
   };
 }
 
-const CREATE_ERRORS = ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'invalid_input', 'idempotency_mismatch', 'rate_limited', 'too_many_pending', 'internal'] as const;
+/**
+ * The codes both create routes answer themselves. rate_limited is theirs too, besides the guard's:
+ * the requester's 5 a day (decisions §4) and a duplicate call still in progress (decisions §5).
+ */
+const CREATE_ERRORS = ['not_found', 'invalid_input', 'idempotency_mismatch', 'rate_limited', 'too_many_pending'] as const;
 
 export const createAppointmentRequest = defineRoute({
   method: 'POST',
@@ -114,7 +118,8 @@ export const withdrawRequest = defineRoute({
   body: NoBody,
   response: Request,
   idempotent: true,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'invalid_transition', 'idempotency_mismatch', 'rate_limited', 'internal'],
+  // rate_limited: a duplicate call still in progress (decisions §5), besides the guard's limits.
+  errors: ['not_found', 'invalid_transition', 'idempotency_mismatch', 'rate_limited'],
   async handler(ctx) {
     const { params, principal, services, now, idempotency } = ctx;
     const env = requestEnv(services);

@@ -36,7 +36,7 @@ export const listRequests = defineRoute({
   rateClass: 'read',
   querystring: RequestQuery,
   response: Page(Request),
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;
     const updatedSince = optionalInstantParam(query.updatedSince, 'updatedSince');
@@ -78,7 +78,7 @@ export const getRequest = defineRoute({
   rateClass: 'read',
   params: IdParams,
   response: Request,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ params, principal, services, now }) {
     const id = asUuid(params.id);
     const row = id

@@ -36,7 +36,7 @@ export const listTasks = defineRoute({
   rateClass: 'read',
   querystring: TaskQuery,
   response: Page(Task),
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;
     const dueFrom = dateParam(query.dueFrom, 'dueFrom');
@@ -77,7 +77,7 @@ export const getTask = defineRoute({
   rateClass: 'read',
   params: IdParams,
   response: Task,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ params, principal, services }) {
     const id = asUuid(params.id);
     const row = id ? await findTask(services.db, principal.ownerId, id) : undefined;

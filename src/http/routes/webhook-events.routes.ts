@@ -53,7 +53,7 @@ export const listWebhookEvents = defineRoute({
   rateClass: 'read',
   querystring: WebhookEventQuery,
   response: WebhookEventPage,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;
     const since = instantParam(query.since, 'since');
@@ -87,7 +87,7 @@ export const getWebhookEvent = defineRoute({
   rateClass: 'read',
   params: IdParams,
   response: WebhookEvent,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ params, principal, services, now }) {
     const id = asUuid(params.id);
     const row = id
