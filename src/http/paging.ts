@@ -1,50 +1,13 @@
-import { decodeCursor, encodeCursor, queryFingerprint } from '../domain/cursor.js';
 import { formatInstant } from '../domain/instant.js';
 import { invalidInput } from './errors.js';
-import type { HandlerContext } from './route.js';
 
-/** Position in a list ordered by an instant (updatedAt, or start for events), then id. */
-export interface FeedPosition {
-  at: Date;
-  id: string;
-}
-
+/**
+ * The time rules of the change feeds (/tasks, /requests, /events with includeDeleted): how long
+ * deleted and handled records stay listed, and until when the clock leaves a page as it is. The
+ * paging itself (cursor, limit) is keyset.ts.
+ */
 export const DELETED_MARKER_DAYS = 30;
 export const HANDLED_LISTED_DAYS = 90;
-
-type Ctx = HandlerContext<Record<string, unknown>, unknown, unknown>;
-
-/** Fingerprints of the queries being answered: a page that reads and writes a cursor hashes its query once. */
-const fingerprints = new WeakMap<object, { route: string; fingerprint: string }>();
-
-function context(ctx: Ctx, route: string) {
-  let known = fingerprints.get(ctx.query);
-  if (known?.route !== route) {
-    known = { route, fingerprint: queryFingerprint(route, ctx.query) };
-    fingerprints.set(ctx.query, known);
-  }
-  return { fingerprint: known.fingerprint, tokenId: ctx.principal.tokenId, now: ctx.now };
-}
-
-/** The position a cursor carries; 422 naming `cursor` when forged, expired, or of another query or token. */
-function readCursor(ctx: Ctx, route: string): { key: string | number; id: string } | null {
-  const cursor = ctx.query.cursor;
-  if (typeof cursor !== 'string') return null;
-  const result = decodeCursor(ctx.services.secrets.cursor, cursor, context(ctx, route));
-  if (!result.ok) throw invalidInput('cursor', `The cursor ${result.reason}.`);
-  return result.position;
-}
-
-export function readFeedCursor(ctx: Ctx, route: string): FeedPosition | null {
-  const p = readCursor(ctx, route);
-  if (!p) return null;
-  if (typeof p.key !== 'number') throw invalidInput('cursor', 'The cursor is not a cursor of this list.');
-  return { at: new Date(p.key), id: p.id };
-}
-
-export function writeCursor(ctx: Ctx, route: string, key: string | number, id: string): string {
-  return encodeCursor(ctx.services.secrets.cursor, { key, id }, context(ctx, route));
-}
 
 /**
  * `updatedSince` older than the deleted markers are kept, with includeDeleted=true, cannot give a

@@ -14,15 +14,18 @@ export interface HandlerContext<Q, P, B> {
   now: Date;
   /** The instance's dependencies (deps.ts): store, clock, caches, secrets. */
   services: Deps;
-  /** The call's claim on its Idempotency-Key: set on every idempotent route (`idempotent: true`). */
-  idempotency?: IdempotencyScope;
+}
+
+/** What the handler of an idempotent route gets besides: the call's claim on its Idempotency-Key. */
+export interface IdempotentContext<Q, P, B> extends HandlerContext<Q, P, B> {
+  idempotency: IdempotencyScope;
 }
 
 /**
  * One definition per route: its schemas validate the request, shape the response and write the
- * OpenAPI document; scope and rate class drive the checks made before the handler runs.
+ * OpenAPI document; scope and rate class drive the guard, which runs before the handler.
  */
-export interface RouteDef<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema> {
+interface RouteFields<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema> {
   method: 'GET' | 'POST';
   /** Path below /api/v1, in Fastify's syntax (`/events/:id`). */
   url: string;
@@ -37,12 +40,28 @@ export interface RouteDef<Q extends TSchema, P extends TSchema, B extends TSchem
   body?: B;
   response: R;
   successStatus?: 200 | 201;
-  /** A POST that changes something: needs an Idempotency-Key and answers replays (decisions §5). */
-  idempotent?: boolean;
-  /** Error codes the spec lists for the route, for the OpenAPI document. */
+  /**
+   * The codes the route itself answers, for the OpenAPI document. The guard's codes (token, app,
+   * scope, limits) and `internal` are added by the route loop to every route.
+   */
   errors: ErrorCode[];
-  handler(ctx: HandlerContext<Static<Q>, Static<P>, Static<B>>): Promise<Static<R> | JsonBytes>;
 }
+
+type Answer<R extends TSchema> = Promise<Static<R> | JsonBytes>;
+
+/** A route that changes nothing, or changes without a key. */
+export interface PlainRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema> extends RouteFields<Q, P, B, R> {
+  idempotent?: false;
+  handler(ctx: HandlerContext<Static<Q>, Static<P>, Static<B>>): Answer<R>;
+}
+
+/** A POST that changes something: needs an Idempotency-Key and answers replays (decisions §5). */
+export interface IdempotentRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema> extends RouteFields<Q, P, B, R> {
+  idempotent: true;
+  handler(ctx: IdempotentContext<Static<Q>, Static<P>, Static<B>>): Answer<R>;
+}
+
+export type RouteDef<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema> = PlainRoute<Q, P, B, R> | IdempotentRoute<Q, P, B, R>;
 
 /**
  * A response body already written by the route's own response schema (a page kept in memory is
@@ -55,8 +74,9 @@ export class JsonBytes {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = RouteDef<any, any, any, any>;
 
-export function defineRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema>(
-  def: RouteDef<Q, P, B, R>,
-): RouteDef<Q, P, B, R> {
+/** A route as a value; `idempotent: true` gives its handler `ctx.idempotency`. */
+export function defineRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema>(def: IdempotentRoute<Q, P, B, R>): IdempotentRoute<Q, P, B, R>;
+export function defineRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema>(def: PlainRoute<Q, P, B, R>): PlainRoute<Q, P, B, R>;
+export function defineRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema>(def: RouteDef<Q, P, B, R>): RouteDef<Q, P, B, R> {
   return def;
 }

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import { randomBase62 } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
@@ -11,8 +11,8 @@ import { recordRevocation } from '../webhooks/revocation.js';
 
 /**
  * The owner's own account (issue 6): sign-up and sign-in with a password (argon2id through the
- * `argon2` package), sessions in an http-only cookie (only the value's SHA-256 is stored), CSRF
- * tokens bound to the session, password change, and account deletion.
+ * `argon2` package), sessions in an http-only cookie (only the value's SHA-256 is stored), password
+ * change, and account deletion. The CSRF tokens bound to a session are web/session.ts.
  */
 export const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -91,18 +91,6 @@ export async function sessionOwner(env: AccountEnv, value: string | undefined): 
 
 export async function signOut(env: AccountEnv, value: string | undefined): Promise<void> {
   if (value) await env.db.deleteFrom('sessions').where('id_hash', '=', hashSession(value)).execute();
-}
-
-/** The CSRF token of a session: an HMAC of the session under the server secret, checked in constant time. */
-export function csrfToken(env: Pick<AccountEnv, 'secret'>, sessionValue: string): string {
-  return createHmac('sha256', env.secret).update(`csrf:${hashSession(sessionValue)}`).digest('base64url');
-}
-
-export function checkCsrf(env: Pick<AccountEnv, 'secret'>, sessionValue: string, token: unknown): boolean {
-  if (typeof token !== 'string') return false;
-  const want = Buffer.from(csrfToken(env, sessionValue));
-  const got = Buffer.from(token);
-  return want.length === got.length && timingSafeEqual(want, got);
 }
 
 /** Changes the password after checking the current one; every other session ends. */

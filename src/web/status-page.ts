@@ -46,7 +46,7 @@ class PageNotFound extends Error {}
 
 async function load(services: Deps, p: Params, now: Date): Promise<RequestRow> {
   const id = asUuid(p.id);
-  if (!id || !checkStatusToken(services.secrets.cursor, id, p.token)) throw new PageNotFound();
+  if (!id || !checkStatusToken(services.secrets.statusLinks, id, p.token)) throw new PageNotFound();
   const row = await services.db.selectFrom('requests').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw new PageNotFound();
   if (row.status_link_expires_at && row.status_link_expires_at.getTime() <= now.getTime()) throw new PageNotFound();

@@ -22,7 +22,7 @@ describe('the OpenAPI document', () => {
       'GET /availability 200,401,403,404,422,429,500',
       'GET /events 200,401,403,422,429,500',
       'GET /events/{id} 200,401,403,404,429,500',
-      'GET /me 200,401,429,500',
+      'GET /me 200,401,403,429,500',
       'GET /requests 200,401,403,422,429,500',
       'GET /requests/{id} 200,401,403,404,429,500',
       'GET /tasks 200,401,403,422,429,500',

@@ -15,7 +15,7 @@ export const listAppointmentTypesRoute = defineRoute({
   scope: 'availability:read',
   rateClass: 'read',
   response: Type.Object({ data: Type.Array(AppointmentType) }, { additionalProperties: false }),
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ principal, services }) {
     if (!(await isBookingEnabled(services.db, principal.ownerId))) throw notFound();
     const rows = await listAppointmentTypes(services.db, principal.ownerId);

@@ -32,7 +32,7 @@ export const getAvailability = defineRoute({
   rateClass: 'availability',
   querystring: AvailabilityQuery,
   response: Availability,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['not_found', 'invalid_input'],
   async handler({ query, principal, services, now }) {
     const fromDate = dateParam(query.from, 'from')!;
     const toDate = dateParam(query.to, 'to')!;

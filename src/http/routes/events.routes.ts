@@ -5,7 +5,8 @@ import { formatInstant } from '../../domain/instant.js';
 import { calendarPage } from '../../services/calendar-window.js';
 import { eventWithOverrides } from '../../store/repos/events.js';
 import { invalidInput, notFound } from '../errors.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, readFeedCursor, writeCursor } from '../paging.js';
+import { keyset } from '../keyset.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS } from '../paging.js';
 import { presentEvent } from '../presenters/event.js';
 import { instantParam, optionalInstantParam } from '../query-values.js';
 import type { PageBytes } from '../../services/page-cache.js';
@@ -52,7 +53,7 @@ export const listEvents = defineRoute({
   rateClass: 'read',
   querystring: EventQuery,
   response: Page(CalendarEvent),
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;
     const from = instantParam(query.from, 'from');
@@ -62,18 +63,16 @@ export const listEvents = defineRoute({
     const updatedSince = optionalInstantParam(query.updatedSince, 'updatedSince');
     const includeDeleted = query.includeDeleted === 'true';
     checkUpdatedSince(updatedSince, includeDeleted, now);
-    const position = readFeedCursor(ctx, 'events');
-    const limit = query.limit ?? 50;
+    const paging = keyset(ctx, 'events');
     const deletedSince = includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null;
 
     const { ownerId } = principal;
-    // One more than the page: whether there is a next page.
-    const read = async () => presentPage(await calendarPage(services.db, ownerId, { from, to, updatedSince, deletedSince, after: position, limit: limit + 1 }), limit);
-    const key = `events|${ownerId}|${from.getTime()}|${to.getTime()}|${updatedSince?.getTime() ?? ''}|${position ? `${position.at.getTime()}|${position.id}` : ''}|${limit}`;
+    const read = async () => presentPage(await calendarPage(services.db, ownerId, { from, to, updatedSince, deletedSince, after: paging.after, limit: paging.take }), paging.limit);
+    const key = `events|${ownerId}|${from.getTime()}|${to.getTime()}|${updatedSince?.getTime() ?? ''}|${paging.key}`;
     // Every change to events and their overrides moves the busy counter; deletion markers of the
     // last 30 days move with the clock, so those pages are always read.
     const page = deletedSince !== null ? await read() : await keptPage(services, ownerId, 'busy', key, now, async () => ({ page: await read(), stableUntil: Infinity }));
-    return pageBody(page, page.last ? writeCursor(ctx, 'events', page.last.at.getTime(), page.last.id) : null, includeDeleted);
+    return pageBody(page, paging.next(page.last), includeDeleted);
   },
 });
 
@@ -87,7 +86,7 @@ export const getEvent = defineRoute({
   rateClass: 'read',
   params: IdParams,
   response: CalendarEvent,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ params, principal, services }) {
     const at = params.id.indexOf('@');
     const eventId = asUuid(at === -1 ? params.id : params.id.slice(0, at));

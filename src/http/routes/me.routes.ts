@@ -11,7 +11,7 @@ export const getMe = defineRoute({
   scope: null,
   rateClass: 'read',
   response: Account,
-  errors: ['invalid_token', 'token_expired', 'rate_limited', 'internal'],
+  errors: [],
   async handler({ principal, services }) {
     return presentAccount(principal, services.config.publicBaseUrl);
   },

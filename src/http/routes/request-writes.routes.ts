@@ -7,7 +7,7 @@ import { withdrawByToken } from '../../services/requests/requester.js';
 import { invalidInput, notFound } from '../errors.js';
 import { once } from '../idempotency.js';
 import { presentRequest } from '../presenters/request.js';
-import { defineRoute, type HandlerContext } from '../route.js';
+import { defineRoute, type IdempotentContext } from '../route.js';
 import { IdParams } from '../schemas/common.js';
 import { AppointmentRequestBody, CreatedRequest as CreatedSchema, NoBody, TaskRequestBody } from '../schemas/request-bodies.js';
 import { Request } from '../schemas/resources.js';
@@ -23,12 +23,12 @@ function presentCreated(created: CreatedRequest, principal: Principal) {
 }
 
 /** Both create routes: checks outside the transaction, the change and its outcome inside it, once per key. */
-function create(ctx: HandlerContext<unknown, unknown, unknown>, input: NewRequest) {
+function create(ctx: IdempotentContext<unknown, unknown, unknown>, input: NewRequest) {
   const { services, principal, now } = ctx;
   const env = requestEnv(services);
   return once(
     services.db,
-    ctx.idempotency!,
+    ctx.idempotency,
     () => checkNewRequest(services.availability, input, now),
     async (trx, checked) => presentCreated(await insertNewRequest(trx, env, checked, now), principal),
   );
@@ -48,7 +48,11 @@ function asker(principal: Principal, body: { requester: NewRequest['requester'];
   };
 }
 
-const CREATE_ERRORS = ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'invalid_input', 'idempotency_mismatch', 'rate_limited', 'too_many_pending', 'internal'] as const;
+/**
+ * The codes both create routes answer themselves. rate_limited is theirs too, besides the guard's:
+ * the requester's 5 a day (decisions §4) and a duplicate call still in progress (decisions §5).
+ */
+const CREATE_ERRORS = ['not_found', 'invalid_input', 'idempotency_mismatch', 'rate_limited', 'too_many_pending'] as const;
 
 export const createAppointmentRequest = defineRoute({
   method: 'POST',
@@ -114,13 +118,14 @@ export const withdrawRequest = defineRoute({
   body: NoBody,
   response: Request,
   idempotent: true,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'invalid_transition', 'idempotency_mismatch', 'rate_limited', 'internal'],
+  // rate_limited: a duplicate call still in progress (decisions §5), besides the guard's limits.
+  errors: ['not_found', 'invalid_transition', 'idempotency_mismatch', 'rate_limited'],
   async handler(ctx) {
-    const { params, principal, services, now } = ctx;
+    const { params, principal, services, now, idempotency } = ctx;
     const env = requestEnv(services);
     return once(
       services.db,
-      ctx.idempotency!,
+      idempotency,
       async () => {
         const id = asUuid(params.id);
         if (!id) throw notFound();

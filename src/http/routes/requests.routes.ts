@@ -3,7 +3,8 @@ import { asUuid } from '../../domain/ids.js';
 import { findVisibleRequest, requestFeed } from '../../store/repos/requests.js';
 import { notFound } from '../errors.js';
 import { keptPage, pageBody, pageWriter, writeFeedPage } from '../page-bytes.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil, readFeedCursor, writeCursor } from '../paging.js';
+import { keyset } from '../keyset.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil } from '../paging.js';
 import { presentFeedRequest, presentRequest } from '../presenters/request.js';
 import { optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
@@ -35,18 +36,17 @@ export const listRequests = defineRoute({
   rateClass: 'read',
   querystring: RequestQuery,
   response: Page(Request),
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;
     const updatedSince = optionalInstantParam(query.updatedSince, 'updatedSince');
     const includeDeleted = query.includeDeleted === 'true';
     checkUpdatedSince(updatedSince, includeDeleted, now);
-    const after = readFeedCursor(ctx, 'requests');
-    const limit = query.limit ?? 50;
+    const paging = keyset(ctx, 'requests');
     const { ownerId, tokenId } = principal;
     const createdByThisToken = query.createdByThisToken === undefined ? null : query.createdByThisToken === 'true';
     // What a request shows depends on the token: its own ones, blocked contacts', requests:contact.
-    const key = `requests|${ownerId}|${tokenId}|${principal.scopes.join(',')}|${query.status ?? ''}|${query.kind ?? ''}|${createdByThisToken ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${after ? `${after.at.getTime()}|${after.id}` : ''}|${limit}`;
+    const key = `requests|${ownerId}|${tokenId}|${principal.scopes.join(',')}|${query.status ?? ''}|${query.kind ?? ''}|${createdByThisToken ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${paging.key}`;
     // Requests move the busy counter.
     const page = await keptPage(services, ownerId, 'busy', key, now, async () => {
       const rows = await requestFeed(services.db, {
@@ -58,13 +58,13 @@ export const listRequests = defineRoute({
         updatedSince,
         deletedSince: includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null,
         handledSince: daysBefore(now, HANDLED_LISTED_DAYS),
-        after,
-        limit: limit + 1,
+        after: paging.after,
+        limit: paging.take,
       });
-      const page = writeFeedPage(writePage, rows, limit, (r) => presentFeedRequest(r, principal));
+      const page = writeFeedPage(writePage, rows, paging.limit, (r) => presentFeedRequest(r, principal));
       return { page, stableUntil: pageStableUntil(rows, (r) => (r.status === 'pending' ? null : r.updated_at)) };
     });
-    return pageBody(page, page.last ? writeCursor(ctx, 'requests', page.last.at.getTime(), page.last.id) : null, includeDeleted);
+    return pageBody(page, paging.next(page.last), includeDeleted);
   },
 });
 
@@ -78,7 +78,7 @@ export const getRequest = defineRoute({
   rateClass: 'read',
   params: IdParams,
   response: Request,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ params, principal, services, now }) {
     const id = asUuid(params.id);
     const row = id

@@ -3,7 +3,8 @@ import { asUuid } from '../../domain/ids.js';
 import { findTask, taskFeed } from '../../store/repos/tasks.js';
 import { invalidInput, notFound } from '../errors.js';
 import { keptPage, pageBody, pageWriter, writeFeedPage } from '../page-bytes.js';
-import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil, readFeedCursor, writeCursor } from '../paging.js';
+import { keyset } from '../keyset.js';
+import { checkUpdatedSince, daysBefore, DELETED_MARKER_DAYS, HANDLED_LISTED_DAYS, pageStableUntil } from '../paging.js';
 import { presentFeedTask, presentTask } from '../presenters/task.js';
 import { dateParam, optionalInstantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
@@ -35,7 +36,7 @@ export const listTasks = defineRoute({
   rateClass: 'read',
   querystring: TaskQuery,
   response: Page(Task),
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;
     const dueFrom = dateParam(query.dueFrom, 'dueFrom');
@@ -44,10 +45,9 @@ export const listTasks = defineRoute({
     const updatedSince = optionalInstantParam(query.updatedSince, 'updatedSince');
     const includeDeleted = query.includeDeleted === 'true';
     checkUpdatedSince(updatedSince, includeDeleted, now);
-    const after = readFeedCursor(ctx, 'tasks');
-    const limit = query.limit ?? 50;
+    const paging = keyset(ctx, 'tasks');
     const { ownerId } = principal;
-    const key = `tasks|${ownerId}|${query.status ?? ''}|${dueFrom ?? ''}|${dueTo ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${after ? `${after.at.getTime()}|${after.id}` : ''}|${limit}`;
+    const key = `tasks|${ownerId}|${query.status ?? ''}|${dueFrom ?? ''}|${dueTo ?? ''}|${updatedSince?.getTime() ?? ''}|${includeDeleted}|${paging.key}`;
     const page = await keptPage(services, ownerId, 'tasks', key, now, async () => {
       const rows = await taskFeed(services.db, {
         ownerId,
@@ -57,13 +57,13 @@ export const listTasks = defineRoute({
         updatedSince,
         deletedSince: includeDeleted ? daysBefore(now, DELETED_MARKER_DAYS) : null,
         completedSince: daysBefore(now, HANDLED_LISTED_DAYS),
-        after,
-        limit: limit + 1,
+        after: paging.after,
+        limit: paging.take,
       });
-      const page = writeFeedPage(writePage, rows, limit, presentFeedTask);
+      const page = writeFeedPage(writePage, rows, paging.limit, presentFeedTask);
       return { page, stableUntil: pageStableUntil(rows, (r) => (r.status === 'open' ? null : r.completed_at)) };
     });
-    return pageBody(page, page.last ? writeCursor(ctx, 'tasks', page.last.at.getTime(), page.last.id) : null, includeDeleted);
+    return pageBody(page, paging.next(page.last), includeDeleted);
   },
 });
 
@@ -77,7 +77,7 @@ export const getTask = defineRoute({
   rateClass: 'read',
   params: IdParams,
   response: Task,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ params, principal, services }) {
     const id = asUuid(params.id);
     const row = id ? await findTask(services.db, principal.ownerId, id) : undefined;

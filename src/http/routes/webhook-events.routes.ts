@@ -3,7 +3,8 @@ import { asUuid } from '../../domain/ids.js';
 import { catchUpEvents, findEntitledEvent } from '../../store/repos/webhook-events.js';
 import { eventRecord } from '../../webhooks/payload.js';
 import { invalidInput, notFound } from '../errors.js';
-import { daysBefore, readFeedCursor, writeCursor } from '../paging.js';
+import { keyset } from '../keyset.js';
+import { daysBefore } from '../paging.js';
 import { instantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { Cursor, IdParams, Instant, Limit, Nullable, StringEnum, Uuid } from '../schemas/common.js';
@@ -52,27 +53,26 @@ export const listWebhookEvents = defineRoute({
   rateClass: 'read',
   querystring: WebhookEventQuery,
   response: WebhookEventPage,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'invalid_input', 'rate_limited', 'internal'],
+  errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;
     const since = instantParam(query.since, 'since');
     const window = daysBefore(now, CATCH_UP_DAYS);
     if (since.getTime() < window.getTime()) throw invalidInput('since', `"since" may be at most ${CATCH_UP_DAYS} days back.`);
-    const after = readFeedCursor(ctx, 'webhook-events');
-    const limit = query.limit ?? 50;
+    const paging = keyset(ctx, 'webhook-events');
     const rows = await catchUpEvents(services.db, {
       ownerId: principal.ownerId,
       tokenId: principal.tokenId,
       // A cursor lives 24 hours: by its later pages the window may have moved past `since`.
       since: since.getTime() < window.getTime() ? window : since,
-      after,
-      limit: limit + 1,
+      after: paging.after,
+      limit: paging.take,
     });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
+    const page = rows.slice(0, paging.limit);
+    const last = rows.length > paging.limit ? page[page.length - 1] : undefined;
     return {
       data: page.map((r) => eventRecord(r, principal.accountId, principal.mode)),
-      nextCursor: rows.length > limit && last ? writeCursor(ctx, 'webhook-events', last.occurred_at.getTime(), last.id) : null,
+      nextCursor: paging.next(last ? { at: last.occurred_at, id: last.id } : null),
     };
   },
 });
@@ -87,7 +87,7 @@ export const getWebhookEvent = defineRoute({
   rateClass: 'read',
   params: IdParams,
   response: WebhookEvent,
-  errors: ['invalid_token', 'token_expired', 'insufficient_scope', 'not_found', 'rate_limited', 'internal'],
+  errors: ['not_found'],
   async handler({ params, principal, services, now }) {
     const id = asUuid(params.id);
     const row = id

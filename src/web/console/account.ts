@@ -1,7 +1,8 @@
 import { changePassword, deleteAccount } from '../../services/accounts.js';
 import { ServiceError } from '../../services/service-error.js';
 import { html } from '../html.js';
-import { field, SESSION_COOKIE, type ConsoleContext, type ConsoleSection } from './console.js';
+import { clearSessionCookie, sessionValue } from '../session.js';
+import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
 
 /** Account: the owner's details, password change, and account deletion. */
@@ -30,9 +31,9 @@ function accountPage(ctx: ConsoleContext, error: string | null = null) {
 export const accountSection: ConsoleSection = (scope) => {
   scope.get('/account', async (ctx) => accountPage(ctx));
   scope.post('/account/password', async (ctx) => {
-    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.secrets.cursor };
+    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.secrets.csrf };
     try {
-      await changePassword(env, ctx.owner, field(ctx.form, 'current'), field(ctx.form, 'password'), ctx.request.cookies[SESSION_COOKIE] ?? '');
+      await changePassword(env, ctx.owner, field(ctx.form, 'current'), field(ctx.form, 'password'), sessionValue(ctx.request) ?? '');
     } catch (e) {
       if (e instanceof ServiceError) return accountPage(ctx, e.message);
       throw e;
@@ -40,7 +41,7 @@ export const accountSection: ConsoleSection = (scope) => {
     return ctx.redirect('/app/account', 'Your password was changed; other devices were signed out.');
   });
   scope.post('/account/delete', async (ctx) => {
-    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.secrets.cursor };
+    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.secrets.csrf };
     try {
       await deleteAccount(env, ctx.owner, field(ctx.form, 'password'));
     } catch (e) {
@@ -48,7 +49,7 @@ export const accountSection: ConsoleSection = (scope) => {
       throw e;
     }
     ctx.services.forgetTokens();
-    ctx.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(ctx.reply);
     return ctx.reply.redirect('/signup', 303);
   });
 };

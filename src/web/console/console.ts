@@ -2,20 +2,20 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { checkCsrf, csrfToken, sessionOwner, signIn, signOut, signUp, SESSION_DAYS, type AccountEnv } from '../../services/accounts.js';
+import { signIn, signOut, signUp, type AccountEnv } from '../../services/accounts.js';
 import { ServiceError } from '../../services/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { html, page, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';
 import { sameOrigin } from '../same-origin.js';
+import { checkCsrf, clearSessionCookie, csrfToken, formFromOwner, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
 
 /**
- * The owner's console under /app (issue 6), and sign-up, sign-in and sign-out. A session lives in an
- * http-only, SameSite=Lax cookie (Secure when the service is reached over https); every form posted
- * to the console carries the session's CSRF token. Sections register their pages through
- * ConsoleScope, so each gets the signed-in owner, the token, and the same rendering and errors.
+ * The owner's console under /app (issue 6), and sign-up, sign-in and sign-out. The session and its
+ * CSRF token are web/session.ts; every form posted to the console carries the token. Sections
+ * register their pages through ConsoleScope, so each gets the signed-in owner, the token, and the
+ * same rendering and errors.
  */
-export const SESSION_COOKIE = 'svc_session';
 
 export interface ConsoleContext {
   owner: OwnerRow;
@@ -82,15 +82,14 @@ function signInForm(username: string, error: string | null): string {
 }
 
 export async function registerConsole(app: FastifyInstance, services: Deps, sections: readonly ConsoleSection[]): Promise<void> {
-  const env: AccountEnv = { db: services.db, clock: services.clock, secret: services.secrets.cursor };
+  const env: AccountEnv = { db: services.db, clock: services.clock, secret: services.secrets.csrf };
   const secure = services.config.publicBaseUrl.startsWith('https:');
   const html200 = (reply: FastifyReply, text: string) => reply.type('text/html; charset=utf-8').header('X-Frame-Options', 'DENY').send(text);
 
   await app.register(async (web) => {
     await web.register(cookie);
     await web.register(formbody);
-    const setSession = (reply: FastifyReply, value: string) =>
-      reply.setCookie(SESSION_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_DAYS * 86_400 });
+    const setSession = (reply: FastifyReply, value: string) => setSessionCookie(reply, value, secure);
 
     web.setErrorHandler((error, request, reply) => {
       if (error instanceof SignInNeeded) return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
@@ -135,21 +134,21 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
     });
 
     web.post('/signout', { schema: { hide: true } }, async (request, reply) => {
-      const value = request.cookies[SESSION_COOKIE];
+      const value = sessionValue(request);
       if (value && !checkCsrf(env, value, (request.body as Record<string, string> | undefined)?._csrf)) throw new CsrfRefused();
       await signOut(env, value);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply);
       return reply.redirect('/signin', 303);
     });
 
     web.get('/app', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/calendar', 303));
 
     const context = async (request: FastifyRequest, reply: FastifyReply, checkToken: boolean): Promise<ConsoleContext> => {
-      const value = request.cookies[SESSION_COOKIE];
-      const owner = await sessionOwner(env, value);
-      if (!owner || !value) throw new SignInNeeded();
+      const session = await signedInOwner(env, request);
+      if (!session) throw new SignInNeeded();
+      const { owner, value } = session;
       const form = (request.body ?? {}) as ConsoleContext['form'];
-      if (checkToken && (!sameOrigin(request) || !checkCsrf(env, value, field(form, '_csrf')))) throw new CsrfRefused();
+      if (checkToken && !formFromOwner(env, request, value, field(form, '_csrf'))) throw new CsrfRefused();
       const query = (request.query ?? {}) as Record<string, string | undefined>;
       const csrf = csrfToken(env, value);
       return {

@@ -1,0 +1,95 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonErrorHandler } from './envelope.js';
+import { ERRORS, type ErrorCode } from './errors.js';
+import { guardErrors, type Guard } from './guard.js';
+import { checkIdempotencyKey, idempotencyScope } from './idempotency-key.js';
+import type { Deps } from '../deps.js';
+import { JsonBytes, type AnyRoute } from './route.js';
+import { ErrorSchema, NoParameters } from './schemas/common.js';
+import { IdempotencyHeaders } from './schemas/request-bodies.js';
+import { validatorCompiler } from './validation.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface ApiPluginOptions {
+  routes: readonly AnyRoute[];
+  services: Deps;
+  guard: Guard;
+}
+
+/** A server fault can happen on any route: the envelope's error handler answers it. */
+const EVERY_ROUTE: ErrorCode[] = ['internal'];
+
+/**
+ * The OpenAPI responses of a route: its success, then one entry per error status naming every code
+ * answered with it, the guard's first (in the order of its checks), then the route's own.
+ */
+export function routeResponses(route: AnyRoute): Record<number, unknown> {
+  const status = route.successStatus ?? 200;
+  const response: Record<number, unknown> = { [status]: route.response };
+  const codes = new Set([...guardErrors(route), ...route.errors, ...EVERY_ROUTE]);
+  for (const code of codes) {
+    const at = ERRORS[code].status;
+    const before = response[at] as { description?: string } | undefined;
+    response[at] = { ...ErrorSchema, description: before?.description ? `${before.description}, ${code}` : code };
+  }
+  return response;
+}
+
+/** The Fastify route of one API route: guard, idempotency key, schemas, and the handler's context. */
+function fastifyRoute(route: AnyRoute, services: Deps, guard: Guard) {
+  const status = route.successStatus ?? 200;
+  return {
+    method: route.method,
+    url: `${API_PREFIX}${route.url}`,
+    onRequest: guard(route),
+    ...(route.idempotent ? { preValidation: checkIdempotencyKey(route.body) } : {}),
+    schema: {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      querystring: route.querystring ?? NoParameters,
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.idempotent ? { headers: IdempotencyHeaders } : {}),
+      response: routeResponses(route),
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const now = services.clock.now();
+      const principal = request.principal!;
+      const ctx = { principal, query: request.query ?? {}, params: request.params ?? {}, body: request.body, now, services };
+      const result = route.idempotent
+        ? await route.handler({ ...ctx, idempotency: idempotencyScope(request, reply, principal.tokenId, now, status) })
+        : await route.handler(ctx);
+      if (result instanceof JsonBytes) return reply.code(status).type('application/json; charset=utf-8').send(result.bytes);
+      return reply.code(status).send(result);
+    },
+  };
+}
+
+/**
+ * The public API under /api/v1: its validator, its JSON errors, the OpenAPI document at
+ * /openapi.json, and every route of `routes` behind the guard. Encapsulated: none of this reaches
+ * the pages.
+ */
+export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: FastifyInstance, { routes, services, guard }) => {
+  api.setValidatorCompiler(validatorCompiler);
+  api.setErrorHandler(jsonErrorHandler);
+  await api.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Personal Calendar Access API',
+        version: 'v1',
+        description: 'Lets software act for one account owner, within the scopes the owner granted to a token.',
+      },
+      servers: [{ url: API_PREFIX }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_pat_, svc_test_ or svc_at_ token' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url }),
+  });
+  api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+  for (const route of routes) api.route(fastifyRoute(route, services, guard));
+};

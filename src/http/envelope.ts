@@ -1,0 +1,149 @@
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Clock } from '../domain/clock.js';
+import { newRequestId } from '../domain/ids.js';
+import { ApiError, asApiError, errorBody } from './errors.js';
+import { MethodTable } from './method-table.js';
+import { anonymousLimit, checkLimits } from '../limits/policy.js';
+import type { RateLimitStore } from '../limits/store.js';
+import { validationError } from './validation.js';
+
+/**
+ * What every answer of the service has in common, whichever surface answers (decisions §1): the
+ * request id, `Cache-Control: no-store`, the three `RateLimit-*` headers, the JSON error of the spec
+ * for what no surface claims (404, 405, a request that is not HTTP), and the JSON error handler with
+ * its database-down heuristic. The pages keep their own HTML error handlers inside their plugins.
+ */
+export interface EnvelopeDeps {
+  rateLimits: RateLimitStore;
+  clock: Clock;
+}
+
+/**
+ * A fault of the database connection rather than of the request: refused or dropped connections,
+ * PostgreSQL's connection-exception class (08xxx) and operator shutdowns (57P01-57P03). Clients
+ * retry these with backoff (`503 unavailable`); anything else is a `500 internal`.
+ */
+function isDependencyDown(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)$/.test(code) || /^08|^57P0[123]$/.test(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(message);
+}
+
+/**
+ * Headers every answer carries (decisions §1). An answer that never reached the token check
+ * describes the per-address limit on calls without a valid token, without counting: only then is
+ * there something to wait for (a promise), and only then is the clock read.
+ */
+function stamper({ rateLimits, clock }: EnvelopeDeps) {
+  return function stampEnvelope(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
+    reply.header('Svc-Request-Id', request.id);
+    reply.header('Cache-Control', 'no-store');
+    if (reply.hasHeader('RateLimit-Limit')) return undefined;
+    return checkLimits(rateLimits, [anonymousLimit(request.ip)], clock.now().getTime(), false).then((verdict) => void reply.headers(verdict.headers));
+  };
+}
+
+/** 400 bad_request for bytes that are not an HTTP request, written on the raw socket. */
+function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error & { code?: string }, socket: Socket): void {
+  // A peer that went away, or a request too large for the parser, has nobody to answer.
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const id = newRequestId();
+  const body = JSON.stringify(errorBody(new ApiError('bad_request', 'The request is not valid HTTP.'), id));
+  void checkLimits(rateLimits, [anonymousLimit(socket.remoteAddress ?? 'unknown')], now, false).then(
+    ({ headers }) => {
+      const lines = [
+        'HTTP/1.1 400 Bad Request',
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `Svc-Request-Id: ${id}`,
+        'Cache-Control: no-store',
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+        'Connection: close',
+      ];
+      if (socket.writable) socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    },
+    () => socket.destroy(),
+  );
+}
+
+/** An error answer in the spec's shape: `{error: {code, message, field?, requestId}}`. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, err: ApiError): FastifyReply {
+  return reply.code(err.status).headers(err.headers).type('application/json; charset=utf-8').send(errorBody(err, request.id));
+}
+
+/** The JSON error handler: ApiError and service refusals as they are, schema errors as 422, bodies as 400, the rest 503 or 500. */
+export function jsonErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const known = asApiError(error);
+  if (known) return sendError(request, reply, known);
+  const e = error as { validation?: unknown; validationContext?: string; code?: string; statusCode?: number };
+  if (Array.isArray(e.validation)) return sendError(request, reply, validationError(e.validation, e.validationContext));
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, new ApiError('bad_request', 'The body is larger than 256 KiB.'));
+  if (e.code?.startsWith('FST_ERR_CTP_') || (e.statusCode === 400 && error instanceof SyntaxError)) {
+    return sendError(request, reply, new ApiError('bad_request', 'The body is not valid JSON (send Content-Type: application/json).'));
+  }
+  if (isDependencyDown(error)) {
+    request.log.warn({ err: error, requestId: request.id }, 'the database did not answer');
+    return sendError(request, reply, new ApiError('unavailable', undefined, undefined, { 'Retry-After': '1' }));
+  }
+  request.log.error({ err: error, requestId: request.id, method: request.method, url: request.url }, 'request failed');
+  return sendError(request, reply, new ApiError('internal'));
+}
+
+/**
+ * The server options of the envelope: a request that is not valid HTTP (a bad Content-Length,
+ * broken chunking) never reaches a route, and a path Fastify cannot route (bad percent-encoding, a
+ * parameter over maxParamLength) is answered before any hook runs; both still get the spec's error
+ * shape and the envelope's headers. Request ids are ours, never the caller's.
+ */
+export function envelopeOptions(deps: EnvelopeDeps): Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors' | 'genReqId' | 'requestIdHeader'> {
+  const stampEnvelope = stamper(deps);
+  return {
+    clientErrorHandler: (error, socket) => answerMalformed(deps.rateLimits, deps.clock.now().getTime(), error, socket),
+    genReqId: () => newRequestId(),
+    requestIdHeader: false,
+    frameworkErrors: (_error: FastifyError, request, reply) => {
+      const err = new ApiError('not_found', 'The path names no resource.');
+      void Promise.resolve(stampEnvelope(request as FastifyRequest, reply as FastifyReply)).then(() => sendError(request as FastifyRequest, reply as FastifyReply, err));
+    },
+  };
+}
+
+/**
+ * The envelope as a plugin of the root: its hooks apply to every route of every surface registered
+ * after it (skip-override, what fastify-plugin does, without the package).
+ */
+export const envelope: FastifyPluginAsync<EnvelopeDeps> = async (app: FastifyInstance, deps) => {
+  const stampEnvelope = stamper(deps);
+  const methods = new MethodTable();
+  app.addHook('onRoute', (route) => methods.add(route.url, route.method));
+
+  // Invariant headers are stamped last, so error answers carry them too. Callback hooks: no promise
+  // per call where there is nothing to wait for.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const pending = stampEnvelope(request, reply);
+    if (!pending) return done(null, payload);
+    pending.then(() => done(null, payload), done);
+  });
+
+  app.setErrorHandler(jsonErrorHandler);
+
+  /** 404 for an unknown path, 405 with Allow for a known path and another method (decisions §1 step 1). */
+  const unrouted = (request: FastifyRequest): ApiError => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = methods.allowed(path);
+    if (allowed) return new ApiError('method_not_allowed', `${path} takes ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
+    return new ApiError('not_found', `No route ${path}.`);
+  };
+  // Decided before the body is read, so a bad body on an unknown path still answers 404/405.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.url === undefined) return done(unrouted(request));
+    done();
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, unrouted(request)));
+};
+(envelope as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,32 @@
+import { ERRORS, type ErrorCode } from './errors.js';
+
+/** Where the page of error codes is written (`npm run errors`); test/api/errors-doc.test.ts keeps it current. */
+export const ERRORS_DOC_FILE = 'docs/errors.md';
+
+/**
+ * docs/errors.md, written from the error table alone (after Fastify's docs/Reference/Errors.md): each
+ * code, its status, when it is raised and the message it answers with unless the route says more.
+ */
+export function errorsDocument(): string {
+  const codes = Object.keys(ERRORS) as ErrorCode[];
+  const rows = codes.map((code) => {
+    const { status, when, message } = ERRORS[code];
+    return `| ${status} | \`${code}\` | ${when} | ${message} |`;
+  });
+  return [
+    '# Error codes',
+    '',
+    '<!-- Written by `npm run errors` from the table in src/http/errors.ts; edit the table, not this file. -->',
+    '',
+    'Every error answer of the API has the body `{"error": {"code", "message", "field"?, "requestId"}}`;',
+    '`field` is present when one parameter, field or header is at fault, and `requestId` equals the',
+    '`Svc-Request-Id` header. Codes are stable; messages may change, so clients branch on `code`.',
+    'Checks run in one order on every call (the spec\'s decisions §1): path and method, token, app, scope, rate',
+    'limits, body, parameters and fields, then the resource and its state: the first that fails answers.',
+    '',
+    '| HTTP | Code | When it is raised | Default message |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}

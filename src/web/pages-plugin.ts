@@ -1,0 +1,20 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { registerBookingPage } from './booking-page.js';
+import { registerConsole } from './console/console.js';
+import { CONSOLE_SECTIONS } from './console/sections.js';
+import { registerStatusPage } from './status-page.js';
+
+/** What the pages use: the services their registrations take (named here without importing http/). */
+export type PageServices = Parameters<typeof registerStatusPage>[1];
+
+/**
+ * The HTML surface, outside /api/v1: the requester's status page (the statusUrl of a request), the
+ * owner's public booking page (/{username}) and the owner's console (/app, sign-up, sign-in). Each
+ * renders its own HTML errors; only the envelope's headers and the JSON 404/405 for unknown paths
+ * are shared with the API.
+ */
+export const pagesPlugin: FastifyPluginAsync<{ services: PageServices }> = async (app: FastifyInstance, { services }) => {
+  await registerStatusPage(app, services);
+  await registerBookingPage(app, services);
+  await registerConsole(app, services, CONSOLE_SECTIONS);
+};
