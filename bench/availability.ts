@@ -110,7 +110,7 @@ async function benchEngine(label: string, store: Store, ceiling: number) {
     );
   }
 
-  const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
+  const app = await buildApp(rt);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const paths = typeIds.flatMap((id) => WINDOWS.map(([from, to]) => `/api/v1/availability?appointmentTypeId=${id}&from=${from}&to=${to}&tz=Europe/Berlin`));
   const r = await load(address, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` }, paths });

@@ -23,7 +23,7 @@ const storeOptions = {
   ...(process.env.BENCH_SCHEMA ? { schema: process.env.BENCH_SCHEMA, poolSize: 10 } : {}),
 };
 const rt = await openDeps(config, { storeOptions, limits: new CountingButUnlimitedStore() });
-const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
+const app = await buildApp(rt);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${address}\n`);
 // Where the memory goes, in MB, on request: V8's heap, the buffers outside it (PGlite's WebAssembly

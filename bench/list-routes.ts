@@ -201,7 +201,7 @@ async function benchEngine(label: string, store: Store) {
   const other = await createDemo(rt.store.db, rt.clock, { username: 'other' });
   await seedWorld(rt.store.db, (await rt.store.db.selectFrom('tokens').select('owner_id').where('id', '=', other.tokenId).executeTakeFirstOrThrow()).owner_id, other.tokenId, now, 2);
   await sql`ANALYZE`.execute(rt.store.db);
-  const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
+  const app = await buildApp(rt);
   const list = (await probes(app, demo.token)).filter((p) => !PROBE || p.name === PROBE);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const headers = { authorization: `Bearer ${demo.token}` };

@@ -16,7 +16,7 @@ async function benchEngine(label: string, store: Store, ceiling: number) {
   await migrate(store);
   const rt = await openDeps(loadConfig({ LOG_LEVEL: 'silent' }), { store, limits: new CountingButUnlimitedStore() });
   const demo = await createDemo(rt.store.db, rt.clock);
-  const app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
+  const app = await buildApp(rt);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const headers = { authorization: `Bearer ${demo.token}` };
   const routes = [

@@ -1,35 +1,24 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Authenticator } from '../services/authenticator.js';
 import { pagesPlugin } from '../web/pages-plugin.js';
 import { apiPlugin } from './api-plugin.js';
 import { envelope, envelopeOptions } from './envelope.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
-import type { RateLimitStore } from '../limits/store.js';
 import type { Deps } from '../deps.js';
 import { API_ROUTES } from './routes/index.js';
 
 export { API_PREFIX } from './api-plugin.js';
-
-export interface AppDeps {
-  services: Deps;
-  authenticator: Authenticator;
-  rateLimits: RateLimitStore;
-  /** Server faults are logged here with the request id clients see; routine requests are not. */
-  logger?: FastifyBaseLogger;
-}
 
 /**
  * The server, assembled: the envelope every answer shares, then each surface as a plugin of its
  * own with its own error handling: the API (behind the guard, in the order of decisions §1) and the
  * pages (status page, booking page, console).
  */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { services, authenticator, rateLimits } = deps;
-  const { clock } = services;
+export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Promise<FastifyInstance> {
+  const { clock, authenticator, limits: rateLimits } = services;
   const app = Fastify({
     ...envelopeOptions({ rateLimits, clock }),
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 256 * 1024,

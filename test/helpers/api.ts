@@ -39,7 +39,7 @@ export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: 
     // openRuntime runs the (already applied) migrations again: in turn with other files' schema drops.
     const rt = await schemaTurn(() => openDeps(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...env }), { clock, store }));
     h.rt = rt;
-    h.app = await buildApp({ services: rt, authenticator: rt.authenticator, rateLimits: rt.limits });
+    h.app = await buildApp(rt);
   });
   after(async () => {
     await h.app?.close();

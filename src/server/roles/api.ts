@@ -12,7 +12,7 @@ export const httpPart: Part = {
   name: 'http',
   async start({ deps, log }) {
     const { config } = deps;
-    const app = await buildApp({ services: deps, authenticator: deps.authenticator, rateLimits: deps.limits, logger: log });
+    const app = await buildApp(deps, log);
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (e) {
