@@ -1,11 +1,13 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Clock } from '../domain/clock.js';
 import { newAccountId, newId } from '../domain/ids.js';
+import type { EventTimes } from '../domain/event-times.js';
 import { formatInstant } from '../domain/instant.js';
 import { expandSeries, type SeriesInput } from '../domain/recurrence.js';
 import { SCOPES } from '../domain/scopes.js';
 import type { Db } from '../store/db.js';
 import { insertEvents } from '../store/repos/event-changes.js';
+import { eventTimeColumns } from '../store/repos/events.js';
 import { createHorizon } from '../store/repos/occurrences.js';
 import type { Database } from '../store/schema.js';
 import type { Insertable } from 'kysely';
@@ -101,29 +103,20 @@ class Calendar {
   }
 }
 
-interface EventTimes {
-  start_at: Date;
-  end_at: Date;
-  all_day: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  timezone: string;
-}
-
 function timed(cal: Calendar, date: Temporal.PlainDate, time: string, minutes: number, zone = cal.zone): EventTimes {
   const start = cal.at(date, time, zone);
-  return { start_at: start, end_at: new Date(start.getTime() + minutes * MINUTE_MS), all_day: false, start_date: null, end_date: null, timezone: zone };
+  return { start, end: new Date(start.getTime() + minutes * MINUTE_MS), allDay: false, startDate: null, endDate: null, timezone: zone };
 }
 
 /** All-day: local dates with an exclusive end, and start/end at local midnight in the event's zone. */
 function allDay(cal: Calendar, date: Temporal.PlainDate, days: number, zone = cal.zone): EventTimes {
   const end = date.add({ days });
   return {
-    start_at: cal.midnight(date, zone),
-    end_at: cal.midnight(end, zone),
-    all_day: true,
-    start_date: date.toString(),
-    end_date: end.toString(),
+    start: cal.midnight(date, zone),
+    end: cal.midnight(end, zone),
+    allDay: true,
+    startDate: date.toString(),
+    endDate: end.toString(),
     timezone: zone,
   };
 }
@@ -201,8 +194,7 @@ function seriesSeeds(cal: Calendar): SeriesSeed[] {
 }
 
 function seriesInput(id: string, s: SeriesSeed): SeriesInput {
-  const t = s.times;
-  return { id, start: t.start_at, end: t.end_at, allDay: t.all_day, startDate: t.start_date, endDate: t.end_date, timezone: t.timezone, rrule: s.rrule, exdates: [] };
+  return { id, ...s.times, rrule: s.rrule, exdates: [] };
 }
 
 /** The original start key ('YYYY-MM-DDThh:mm:ssZ') of the series' occurrence on a local date. */
@@ -303,7 +295,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
       const times = seed.time ? timed(cal, date, seed.time, seed.minutes ?? 60, seed.zone) : allDay(cal, date, seed.days ?? 1, seed.zone);
       const created = cal.ago(10 + (i % 20), i);
       return {
-        id: newId(), owner_id: ownerId, calendar_id: calendarIds.get(seed.calendar)!, title: seed.title, ...times,
+        id: newId(), owner_id: ownerId, calendar_id: calendarIds.get(seed.calendar)!, title: seed.title, ...eventTimeColumns(times),
         show_as: seed.free ? 'free' : 'busy', status: seed.cancelled ? 'cancelled' : 'confirmed',
         location: seed.location ?? null, url: seed.url ?? null, notes: seed.notes ?? null, participants: participants(seed.with),
         rrule: null, series_until: null, is_appointment: false, request_id: null,
@@ -322,7 +314,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
       const created = cal.ago(40 + i, i);
       if (s.moved) {
         const start = cal.at(s.moved.to, s.moved.time, s.times.timezone);
-        const end = new Date(start.getTime() + (s.times.end_at.getTime() - s.times.start_at.getTime()));
+        const end = new Date(start.getTime() + (s.times.end.getTime() - s.times.start.getTime()));
         overrideRows.push({
           event_id: id, owner_id: ownerId, original_start: occurrenceOn(cal, input, s.moved.from), start_at: start, end_at: end,
           title: null, location: s.moved.location ?? null, show_as: null, cancelled: false, updated_at: cal.ago(2, i), deleted_at: null,
@@ -336,7 +328,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
         });
       }
       seriesRows.push({
-        id, owner_id: ownerId, calendar_id: calendarIds.get(s.calendar)!, title: s.title, ...s.times,
+        id, owner_id: ownerId, calendar_id: calendarIds.get(s.calendar)!, title: s.title, ...eventTimeColumns(s.times),
         show_as: s.free ? 'free' : 'busy', status: 'confirmed', location: s.location ?? null, url: s.url ?? null, notes: s.notes ?? null,
         participants: participants(s.with), rrule: s.rrule, exdates: (s.exdates ?? []).map((d) => occurrenceOn(cal, input, d)),
         series_until: until, is_appointment: false, request_id: null, created_at: created, updated_at: created, deleted_at: null,

@@ -6,6 +6,7 @@ import { expandSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../dom
 import { ICalendarError, parseICalendar, type ImportedEvent } from '../ical/parse.js';
 import type { Db } from '../store/db.js';
 import { insertEvents } from '../store/repos/event-changes.js';
+import { eventTimeColumns, type EventTimeColumns } from '../store/repos/events.js';
 import { syncOccurrences } from '../store/repos/occurrences.js';
 import type { Database } from '../store/schema.js';
 import { ServiceError } from './service-error.js';
@@ -35,14 +36,8 @@ type EventInsert = Insertable<Database['events']>;
 type OverrideInsert = Insertable<Database['event_overrides']>;
 
 /** What an imported event sets on its row; compared with the stored row to tell unchanged from updated. */
-interface EventFields {
+interface EventFields extends EventTimeColumns {
   title: string;
-  start_at: Date;
-  end_at: Date;
-  all_day: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  timezone: string;
   show_as: 'busy' | 'free';
   status: 'confirmed' | 'cancelled';
   location: string | null;
@@ -119,8 +114,7 @@ function eventFields(e: ImportedEvent, overrides: OverrideFields[]): EventFields
   // A moved occurrence can end after the rule's last one.
   for (const o of overrides) if (until !== null && o.end_at !== null && !o.cancelled && o.end_at > until) until = o.end_at;
   return {
-    title: e.title, start_at: e.start, end_at: e.end, all_day: e.allDay, start_date: e.startDate, end_date: e.endDate,
-    timezone: e.timezone, show_as: e.showAs, status: e.cancelled ? 'cancelled' : 'confirmed', location: e.location, url: e.url,
+    title: e.title, ...eventTimeColumns(e), show_as: e.showAs, status: e.cancelled ? 'cancelled' : 'confirmed', location: e.location, url: e.url,
     notes: e.description, rrule: e.rrule, exdates: e.exdates, series_until: until,
   };
 }

@@ -1,4 +1,5 @@
 import type { StoredEvent, StoredOverride } from '../../domain/calendar-view.js';
+import type { EventTimes } from '../../domain/event-times.js';
 import type { Db } from '../db.js';
 import type { EventOverrideRow, EventRow } from '../schema.js';
 
@@ -28,6 +29,13 @@ export function toStoredEvent(r: EventWithSlug): StoredEvent {
     deletedAt: r.deleted_at,
   };
 }
+
+/** The event-times block as the events table names its columns (the way back is toStoredEvent). */
+export function eventTimeColumns(t: EventTimes) {
+  return { start_at: t.start, end_at: t.end, all_day: t.allDay, start_date: t.startDate, end_date: t.endDate, timezone: t.timezone };
+}
+
+export type EventTimeColumns = ReturnType<typeof eventTimeColumns>;
 
 export function toStoredOverride(r: EventOverrideRow): StoredOverride {
   return {
