@@ -116,3 +116,34 @@ export async function eventWithOverrides(
     : await db.selectFrom('event_overrides').selectAll().where('owner_id', '=', ownerId).where('event_id', '=', eventId).execute();
   return { event: toStoredEvent(row), overrides: overrides.map(toStoredOverride) };
 }
+
+/** What an import compares a file with: the columns it sets on an event row, with the row's identity. */
+export type ImportedEventRow = Pick<
+  EventRow,
+  | 'id' | 'ical_uid' | 'title' | 'start_at' | 'end_at' | 'all_day' | 'start_date' | 'end_date' | 'timezone' | 'show_as' | 'status'
+  | 'location' | 'url' | 'notes' | 'rrule' | 'exdates' | 'series_until' | 'deleted_at'
+>;
+export type ImportedOverrideRow = Pick<
+  EventOverrideRow,
+  'event_id' | 'original_start' | 'start_at' | 'end_at' | 'title' | 'location' | 'show_as' | 'cancelled' | 'deleted_at'
+>;
+
+/** The events an import made in one of the owner's calendars (deleted ones too), with their overrides. */
+export async function importedEventsOf(
+  db: Db,
+  ownerId: string,
+  calendarId: string,
+): Promise<{ events: ImportedEventRow[]; overrides: ImportedOverrideRow[] }> {
+  const events = await db.selectFrom('events')
+    .select(['id', 'ical_uid', 'title', 'start_at', 'end_at', 'all_day', 'start_date', 'end_date', 'timezone', 'show_as', 'status',
+      'location', 'url', 'notes', 'rrule', 'exdates', 'series_until', 'deleted_at'])
+    .where('owner_id', '=', ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null)
+    .execute();
+  const overrides = await db.selectFrom('event_overrides')
+    .select(['event_id', 'original_start', 'start_at', 'end_at', 'title', 'location', 'show_as', 'cancelled', 'deleted_at'])
+    .where('owner_id', '=', ownerId)
+    .where('event_id', 'in', (eb) => eb.selectFrom('events').select('id')
+      .where('owner_id', '=', ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null))
+    .execute();
+  return { events, overrides };
+}

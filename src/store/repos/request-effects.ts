@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import type { Db } from '../db.js';
-import { syncOccurrences } from './occurrences.js';
+import { writeEvents } from './event-changes.js';
 
 /** What an owner's decision puts on the calendar or the to-do list (decisions §3); caller's transaction. */
 
@@ -39,9 +39,8 @@ export interface AppointmentEvent {
 
 export async function insertAppointmentEvent(trx: Db, e: AppointmentEvent, now: Date): Promise<string> {
   const id = newId();
-  await trx
-    .insertInto('events')
-    .values({
+  await writeEvents(trx, e.ownerId, {
+    insert: [{
       id,
       owner_id: e.ownerId,
       calendar_id: await firstCalendar(trx, e.ownerId, now),
@@ -62,20 +61,17 @@ export async function insertAppointmentEvent(trx: Db, e: AppointmentEvent, now: 
       created_at: now,
       updated_at: now,
       deleted_at: null,
-    })
-    .execute();
-  await syncOccurrences(trx, e.ownerId, [id]);
+    }],
+  });
   return id;
 }
 
 export async function moveEvent(trx: Db, ownerId: string, id: string, start: Date, end: Date, now: Date): Promise<void> {
-  await trx.updateTable('events').set({ start_at: start, end_at: end, series_until: end, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
-  await syncOccurrences(trx, ownerId, [id]);
+  await writeEvents(trx, ownerId, { change: [{ id, set: { start_at: start, end_at: end, series_until: end, updated_at: now } }] });
 }
 
 export async function deleteEvent(trx: Db, ownerId: string, id: string, now: Date): Promise<void> {
-  await trx.updateTable('events').set({ deleted_at: now, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
-  await syncOccurrences(trx, ownerId, [id]);
+  await writeEvents(trx, ownerId, { change: [{ id, set: { deleted_at: now, updated_at: now } }] });
 }
 
 export interface RequestedTodo {
