@@ -74,3 +74,7 @@ export async function importedBusy(db: Db, ownerId: string, from: Date, to: Date
 export async function appointmentTypeRows(db: Db, ownerId: string): Promise<AppointmentTypeRow[]> {
   return db.selectFrom('appointment_types').selectAll().where('owner_id', '=', ownerId).where('deleted_at', 'is', null).orderBy('position').orderBy('id').execute();
 }
+
+export async function disableBooking(db: Db, ownerId: string, now: Date): Promise<void> {
+  await db.updateTable('booking_settings').set({ enabled: false, updated_at: now }).where('owner_id', '=', ownerId).execute();
+}

@@ -22,3 +22,12 @@ export async function calendarSlugs(db: Db, ownerId: string): Promise<Map<string
   const rows = await db.selectFrom('calendars').select(['id', 'slug']).where('owner_id', '=', ownerId).execute();
   return new Map(rows.map((r) => [r.id, r.slug]));
 }
+
+export async function setPasswordHash(db: Db, ownerId: string, hash: string, now: Date): Promise<void> {
+  await db.updateTable('owners').set({ password_hash: hash, updated_at: now }).where('id', '=', ownerId).execute();
+}
+
+/** Marks the owner deleted: every token of it then answers 401, and no password signs in. */
+export async function markOwnerDeleted(db: Db, ownerId: string, now: Date): Promise<void> {
+  await db.updateTable('owners').set({ deleted_at: now, updated_at: now, password_hash: null }).where('id', '=', ownerId).execute();
+}

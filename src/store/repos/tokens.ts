@@ -69,3 +69,12 @@ export async function touchTokens(db: Db, ids: string[], now: Date): Promise<voi
   if (ids.length === 0) return;
   await db.updateTable('tokens').set({ last_used_at: now }).where('id', 'in', ids).execute();
 }
+
+/** The owner's tokens not revoked (expired ones too), for what a revocation of them all must tell each. */
+export async function unrevokedTokens(db: Db, ownerId: string): Promise<Pick<TokenRow, 'id' | 'mode' | 'expires_at'>[]> {
+  return db.selectFrom('tokens').select(['id', 'mode', 'expires_at']).where('owner_id', '=', ownerId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeAllTokens(db: Db, ownerId: string, now: Date): Promise<void> {
+  await db.updateTable('tokens').set({ revoked_at: now }).where('owner_id', '=', ownerId).where('revoked_at', 'is', null).execute();
+}
