@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { checkHolidayRule } from '../domain/holidays.js';
 import { asUuid, newId } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
+import { deleteAppointmentTypes, insertAppointmentTypes, updateAppointmentType } from '../store/repos/appointment-types.js';
 import { appointmentTypeRows, bookingSettingsRow, saveBookingSettings } from '../store/repos/booking.js';
 import { ServiceError } from './service-error.js';
 
@@ -94,14 +95,14 @@ export async function setBookingSettings(db: Db, clock: Clock, ownerId: string, 
       kept.add(id);
       if (Object.keys(t.rules).length > 0) perType[id] = t.rules;
       if (t.id === null) {
-        await trx.insertInto('appointment_types').values({ id, owner_id: ownerId, name: t.name, duration_minutes: t.durationMinutes, position, created_at: now, updated_at: now }).execute();
+        await insertAppointmentTypes(trx, [{ id, owner_id: ownerId, name: t.name, duration_minutes: t.durationMinutes, position, created_at: now, updated_at: now }]);
       } else {
-        await trx.updateTable('appointment_types').set({ name: t.name, duration_minutes: t.durationMinutes, position, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+        await updateAppointmentType(trx, ownerId, id, { name: t.name, duration_minutes: t.durationMinutes, position, updated_at: now });
       }
     }
     const gone = [...existing].filter((id) => !kept.has(id));
     if (gone.length > 0) {
-      await trx.updateTable('appointment_types').set({ deleted_at: now, updated_at: now }).where('owner_id', '=', ownerId).where('id', 'in', gone).execute();
+      await deleteAppointmentTypes(trx, ownerId, gone, now);
     }
     await saveBookingSettings(trx, ownerId, enabled, { ...rules, appointmentTypes: perType }, now);
   });

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db.js';
-import type { AppointmentTypeRow } from '../schema.js';
+import type { AppointmentTypeRow, BookingSettingsTable } from '../schema.js';
 
 /** The owner's two change counters (migration 0002): one primary-key read. */
 /** The change counters of some owners (an owner without a row has never changed: all 1). */
@@ -33,6 +33,11 @@ export async function bookingState(
 
 export async function bookingSettingsRow(db: Db, ownerId: string): Promise<{ enabled: boolean; rules: unknown } | undefined> {
   return db.selectFrom('booking_settings').select(['enabled', 'rules']).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** The owner's first booking settings (a new owner's: switched off). */
+export async function insertBookingSettings(db: Db, row: Insertable<BookingSettingsTable>): Promise<void> {
+  await db.insertInto('booking_settings').values(row).execute();
 }
 
 export async function saveBookingSettings(db: Db, ownerId: string, enabled: boolean, rules: unknown, now: Date): Promise<void> {

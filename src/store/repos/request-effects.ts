@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import type { Db } from '../db.js';
+import { insertPersonalCalendar } from './calendars.js';
 import { writeEvents } from './event-changes.js';
 
 /** What an owner's decision puts on the calendar or the to-do list (decisions §3); caller's transaction. */
@@ -20,10 +21,7 @@ export async function appointmentEventOf(trx: Db, ownerId: string, requestId: st
 /** The owner's first calendar (made as `personal` when the owner has none). */
 async function firstCalendar(trx: Db, ownerId: string, now: Date): Promise<string> {
   const cal = await trx.selectFrom('calendars').select('id').where('owner_id', '=', ownerId).orderBy('position').orderBy('created_at').executeTakeFirst();
-  if (cal) return cal.id;
-  const id = newId();
-  await trx.insertInto('calendars').values({ id, owner_id: ownerId, slug: 'personal', name: 'Personal', position: 0, created_at: now }).execute();
-  return id;
+  return cal ? cal.id : insertPersonalCalendar(trx, ownerId, now);
 }
 
 export interface AppointmentEvent {
