@@ -147,3 +147,9 @@ export async function importedEventsOf(
     .execute();
   return { events, overrides };
 }
+
+/** Ids of the owner's events made for a request (deleted ones too). */
+export async function eventIdsOfRequest(db: Db, ownerId: string, requestId: string): Promise<string[]> {
+  const rows = await db.selectFrom('events').select('id').where('owner_id', '=', ownerId).where('request_id', '=', requestId).execute();
+  return rows.map((r) => r.id);
+}
