@@ -6,9 +6,18 @@ import { formatInstant } from '../domain/instant.js';
 import { expandSeries, type SeriesInput } from '../domain/recurrence.js';
 import { SCOPES } from '../domain/scopes.js';
 import type { Db } from '../store/db.js';
+import { insertAppointmentTypes } from '../store/repos/appointment-types.js';
+import { insertBookingSettings } from '../store/repos/booking.js';
+import { insertCalendars } from '../store/repos/calendars.js';
+import { insertContacts } from '../store/repos/contacts.js';
 import { insertEvents } from '../store/repos/event-changes.js';
 import { eventTimeColumns } from '../store/repos/events.js';
+import { insertEntries } from '../store/repos/journal.js';
 import { createHorizon } from '../store/repos/occurrences.js';
+import { deleteOwner, insertOwner, ownerIdByUsername } from '../store/repos/owners.js';
+import { insertRequests } from '../store/repos/request-changes.js';
+import { insertTodos } from '../store/repos/todo-list.js';
+import { hasTokenNamed } from '../store/repos/tokens.js';
 import type { Database } from '../store/schema.js';
 import type { Insertable } from 'kysely';
 import {
@@ -239,14 +248,13 @@ function requestTime(cal: Calendar, seed: RequestSeed, slotStart: Date | null, c
 
 /** Deletes the demo owner of `username`, refusing to touch an owner demo did not make. */
 async function removePreviousDemo(trx: Trx, username: string): Promise<boolean> {
-  const existing = await trx.selectFrom('owners').select('id').where('username', '=', username).executeTakeFirst();
+  const existing = await ownerIdByUsername(trx, username);
   if (!existing) return false;
-  const marker = await trx.selectFrom('tokens').select('id').where('owner_id', '=', existing.id).where('name', '=', DEMO_TOKEN_NAME).executeTakeFirst();
-  if (!marker) {
+  if (!(await hasTokenNamed(trx, existing, DEMO_TOKEN_NAME))) {
     throw new ServiceError('conflict', `owner "${username}" exists and was not made by demo; demo only resets its own owners (choose another --username)`);
   }
   // Everything the owner holds goes with it (ON DELETE CASCADE).
-  await trx.deleteFrom('owners').where('id', '=', existing.id).execute();
+  await deleteOwner(trx, existing);
   return true;
 }
 
@@ -261,27 +269,27 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
 
     const ownerId = newId();
     const accountId = newAccountId();
-    await trx.insertInto('owners').values({
+    await insertOwner(trx, {
       id: ownerId, account_id: accountId, username, display_name: DEMO_DISPLAY_NAME, timezone: cal.zone, locale: 'en-GB',
       created_at: cal.ago(120), updated_at: cal.ago(120), deleted_at: null,
-    }).execute();
+    });
     await createHorizon(trx, ownerId, now);
 
     const calendarIds = new Map<CalendarSlug, string>();
-    await trx.insertInto('calendars').values(DEMO_CALENDARS.map((c, i) => {
+    await insertCalendars(trx, DEMO_CALENDARS.map((c, i) => {
       const id = newId();
       calendarIds.set(c.slug, id);
       return { id, owner_id: ownerId, slug: c.slug, name: c.name, position: i, created_at: cal.ago(120, i) };
-    })).execute();
+    }));
 
     const typeIds = new Map<AppointmentTypeKey, string>();
-    await trx.insertInto('appointment_types').values(APPOINTMENT_TYPES.map((t, i) => {
+    await insertAppointmentTypes(trx, APPOINTMENT_TYPES.map((t, i) => {
       const id = newId();
       typeIds.set(t.key, id);
       return { id, owner_id: ownerId, name: t.name, duration_minutes: t.minutes, position: i, created_at: cal.ago(90, i), updated_at: cal.ago(90, i), deleted_at: null };
-    })).execute();
+    }));
 
-    await trx.insertInto('booking_settings').values({ owner_id: ownerId, enabled: true, rules: bookingRules(cal, typeIds), updated_at: cal.ago(30) }).execute();
+    await insertBookingSettings(trx, { owner_id: ownerId, enabled: true, rules: bookingRules(cal, typeIds), updated_at: cal.ago(30) });
 
     // Tokens first: API-made requests point at the token that made them.
     const demoToken = await createPersonalToken(trx, clock, { ownerId, name: DEMO_TOKEN_NAME, scopes: [...SCOPES], test: false, expiresInSeconds: null });
@@ -384,8 +392,8 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
     });
 
     await insertEvents(trx, ownerId, [...eventRows, ...seriesRows, ...appointmentEvents], overrideRows);
-    await trx.insertInto('contacts').values([...contactRows.values()]).execute();
-    await trx.insertInto('requests').values(requestRows).execute();
+    await insertContacts(trx, [...contactRows.values()]);
+    await insertRequests(trx, requestRows);
 
     const taskRows: Row<'tasks'>[] = TASKS.map((t, i) => {
       const created = cal.ago(t.createdDaysAgo, i);
@@ -400,12 +408,12 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
         created_at: created, updated_at: completed ?? (request ? cal.ago(request.changedDaysAgo ?? t.createdDaysAgo, i) : created), deleted_at: null,
       };
     });
-    await trx.insertInto('tasks').values(taskRows).execute();
+    await insertTodos(trx, taskRows);
 
-    await trx.insertInto('journal_entries').values(JOURNAL.map((j, i) => ({
+    await insertEntries(trx, JOURNAL.map((j, i) => ({
       id: newId(), owner_id: ownerId, entry_date: cal.fromToday(-j.daysAgo).toString(), body: j.body,
       created_at: cal.ago(j.daysAgo, i), updated_at: cal.ago(j.daysAgo, i),
-    }))).execute();
+    })));
 
     return {
       owner: username,

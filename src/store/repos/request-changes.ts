@@ -15,6 +15,11 @@ export async function insertRequest(trx: Db, row: Insertable<RequestsTable>): Pr
   return trx.insertInto('requests').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Many requests at once (the demo). */
+export async function insertRequests(trx: Db, rows: readonly Insertable<RequestsTable>[]): Promise<void> {
+  await trx.insertInto('requests').values(rows).execute();
+}
+
 export async function updateRequest(trx: Db, id: string, change: Updateable<RequestsTable>): Promise<RequestRow> {
   return trx.updateTable('requests').set(change).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

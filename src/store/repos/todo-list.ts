@@ -14,6 +14,11 @@ export async function insertOwnTodo(trx: Db, row: Insertable<TasksTable>): Promi
   await trx.insertInto('tasks').values(row).execute();
 }
 
+/** Many to-dos at once (the demo). */
+export async function insertTodos(trx: Db, rows: readonly Insertable<TasksTable>[]): Promise<void> {
+  await trx.insertInto('tasks').values(rows).execute();
+}
+
 /** A live to-do of the owner, locked until the transaction ends. */
 export async function lockOwnTodo(trx: Db, ownerId: string, id: string): Promise<TaskRow | undefined> {
   return trx.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();

@@ -78,3 +78,9 @@ export async function unrevokedTokens(db: Db, ownerId: string): Promise<Pick<Tok
 export async function revokeAllTokens(db: Db, ownerId: string, now: Date): Promise<void> {
   await db.updateTable('tokens').set({ revoked_at: now }).where('owner_id', '=', ownerId).where('revoked_at', 'is', null).execute();
 }
+
+/** Whether the owner holds a token of this name (revoked ones too). */
+export async function hasTokenNamed(db: Db, ownerId: string, name: string): Promise<boolean> {
+  const row = await db.selectFrom('tokens').select('id').where('owner_id', '=', ownerId).where('name', '=', name).executeTakeFirst();
+  return row !== undefined;
+}
