@@ -84,3 +84,18 @@ export async function hasTokenNamed(db: Db, ownerId: string, name: string): Prom
   const row = await db.selectFrom('tokens').select('id').where('owner_id', '=', ownerId).where('name', '=', name).executeTakeFirst();
   return row !== undefined;
 }
+
+/** One of the owner's tokens, in any state. */
+export async function findToken(db: Db, ownerId: string, tokenId: string): Promise<TokenRow | undefined> {
+  return db.selectFrom('tokens').selectAll().where('id', '=', tokenId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** Whether one of the owner's tokens is live or test (it must exist). */
+export async function tokenMode(db: Db, ownerId: string, tokenId: string): Promise<'live' | 'test'> {
+  return (await db.selectFrom('tokens').select('mode').where('owner_id', '=', ownerId).where('id', '=', tokenId).executeTakeFirstOrThrow()).mode;
+}
+
+/** A token locked until the transaction ends. By id alone: the token.expire job's key is the token's id, unique across owners. */
+export async function lockToken(trx: Db, tokenId: string): Promise<TokenRow | undefined> {
+  return trx.selectFrom('tokens').selectAll().where('id', '=', tokenId).forUpdate().executeTakeFirst();
+}
