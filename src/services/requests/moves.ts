@@ -156,7 +156,7 @@ export async function applyMove(trx: Db, env: RequestEnv, row: RequestRow, input
     updated_at: now,
   };
   const next = { ...row, ...changed };
-  const updated = await updateRequest(trx, row.id, {
+  const updated = await updateRequest(trx, row.owner_id, row.id, {
     ...changed,
     status_link_expires_at: statusLinkExpiry({ status: next.status, expiresAt: next.expires_at, slotEnd: next.slot_end, updatedAt: now }),
   });

@@ -126,6 +126,6 @@ export async function lockTask(trx: Db, ownerId: string, id: string): Promise<{ 
     .executeTakeFirst();
 }
 
-export async function completeTodo(trx: Db, id: string, now: Date): Promise<void> {
-  await trx.updateTable('tasks').set({ status: 'completed', completed_at: now, updated_at: now }).where('id', '=', id).execute();
+export async function completeTodo(trx: Db, ownerId: string, id: string, now: Date): Promise<void> {
+  await trx.updateTable('tasks').set({ status: 'completed', completed_at: now, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
 }

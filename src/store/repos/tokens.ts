@@ -65,6 +65,7 @@ export async function revokeToken(db: Db, ownerId: string, tokenId: string, now:
     .executeTakeFirst();
 }
 
+/** When tokens were last used: a batch of ids of any owners (the authenticator's), each a primary key. */
 export async function touchTokens(db: Db, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('tokens').set({ last_used_at: now }).where('id', 'in', ids).execute();
