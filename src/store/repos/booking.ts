@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db.js';
-import type { AppointmentTypeRow, BookingSettingsTable } from '../schema.js';
+import type { BookingSettingsTable } from '../schema.js';
 
 /** The owner's two change counters (migration 0002): one primary-key read. */
 /** The change counters of some owners (an owner without a row has never changed: all 1). */
@@ -73,11 +73,6 @@ export async function importedBusy(db: Db, ownerId: string, from: Date, to: Date
     .where('end_at', '>', from)
     .execute();
   return rows.map((r) => ({ start: r.start_at, end: r.end_at }));
-}
-
-/** All of the owner's appointment types, live ones in order (for `booking get/set`). */
-export async function appointmentTypeRows(db: Db, ownerId: string): Promise<AppointmentTypeRow[]> {
-  return db.selectFrom('appointment_types').selectAll().where('owner_id', '=', ownerId).where('deleted_at', 'is', null).orderBy('position').orderBy('id').execute();
 }
 
 export async function disableBooking(db: Db, ownerId: string, now: Date): Promise<void> {

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import type { Db } from '../db.js';
 import { insertPersonalCalendar } from './calendars.js';
 import { writeEvents } from './event-changes.js';
+import { nextPosition } from './todo-list.js';
 
 /** What an owner's decision puts on the calendar or the to-do list (decisions §3); caller's transaction. */
 
@@ -85,11 +85,7 @@ export interface RequestedTodo {
 /** A to-do at the end of the owner's list. */
 export async function insertTodo(trx: Db, t: RequestedTodo, now: Date): Promise<string> {
   const id = newId();
-  const last = await trx
-    .selectFrom('tasks')
-    .select(sql<number | null>`max(position)`.as('p'))
-    .where('owner_id', '=', t.ownerId)
-    .executeTakeFirst();
+  const position = await nextPosition(trx, t.ownerId);
   await trx
     .insertInto('tasks')
     .values({
@@ -106,7 +102,7 @@ export async function insertTodo(trx: Db, t: RequestedTodo, now: Date): Promise<
       from_requester: t.fromRequester,
       request_id: t.requestId,
       duration_minutes: null,
-      position: (last?.p ?? -1) + 1,
+      position,
       created_at: now,
       updated_at: now,
       deleted_at: null,
