@@ -1,12 +1,23 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Clock } from '../domain/clock.js';
 import { newAccountId, newId } from '../domain/ids.js';
+import type { EventTimes } from '../domain/event-times.js';
 import { formatInstant } from '../domain/instant.js';
 import { expandSeries, type SeriesInput } from '../domain/recurrence.js';
 import { SCOPES } from '../domain/scopes.js';
 import type { Db } from '../store/db.js';
+import { insertAppointmentTypes } from '../store/repos/appointment-types.js';
+import { insertBookingSettings } from '../store/repos/booking.js';
+import { insertCalendars } from '../store/repos/calendars.js';
+import { insertContacts } from '../store/repos/contacts.js';
 import { insertEvents } from '../store/repos/event-changes.js';
+import { eventTimeColumns } from '../store/repos/events.js';
+import { insertEntries } from '../store/repos/journal.js';
 import { createHorizon } from '../store/repos/occurrences.js';
+import { deleteOwner, insertOwner, ownerIdByUsername } from '../store/repos/owners.js';
+import { insertRequests } from '../store/repos/request-changes.js';
+import { insertTodos } from '../store/repos/todo-list.js';
+import { hasTokenNamed } from '../store/repos/tokens.js';
 import type { Database } from '../store/schema.js';
 import type { Insertable } from 'kysely';
 import {
@@ -101,29 +112,20 @@ class Calendar {
   }
 }
 
-interface EventTimes {
-  start_at: Date;
-  end_at: Date;
-  all_day: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  timezone: string;
-}
-
 function timed(cal: Calendar, date: Temporal.PlainDate, time: string, minutes: number, zone = cal.zone): EventTimes {
   const start = cal.at(date, time, zone);
-  return { start_at: start, end_at: new Date(start.getTime() + minutes * MINUTE_MS), all_day: false, start_date: null, end_date: null, timezone: zone };
+  return { start, end: new Date(start.getTime() + minutes * MINUTE_MS), allDay: false, startDate: null, endDate: null, timezone: zone };
 }
 
 /** All-day: local dates with an exclusive end, and start/end at local midnight in the event's zone. */
 function allDay(cal: Calendar, date: Temporal.PlainDate, days: number, zone = cal.zone): EventTimes {
   const end = date.add({ days });
   return {
-    start_at: cal.midnight(date, zone),
-    end_at: cal.midnight(end, zone),
-    all_day: true,
-    start_date: date.toString(),
-    end_date: end.toString(),
+    start: cal.midnight(date, zone),
+    end: cal.midnight(end, zone),
+    allDay: true,
+    startDate: date.toString(),
+    endDate: end.toString(),
     timezone: zone,
   };
 }
@@ -201,8 +203,7 @@ function seriesSeeds(cal: Calendar): SeriesSeed[] {
 }
 
 function seriesInput(id: string, s: SeriesSeed): SeriesInput {
-  const t = s.times;
-  return { id, start: t.start_at, end: t.end_at, allDay: t.all_day, startDate: t.start_date, endDate: t.end_date, timezone: t.timezone, rrule: s.rrule, exdates: [] };
+  return { id, ...s.times, rrule: s.rrule, exdates: [] };
 }
 
 /** The original start key ('YYYY-MM-DDThh:mm:ssZ') of the series' occurrence on a local date. */
@@ -247,14 +248,13 @@ function requestTime(cal: Calendar, seed: RequestSeed, slotStart: Date | null, c
 
 /** Deletes the demo owner of `username`, refusing to touch an owner demo did not make. */
 async function removePreviousDemo(trx: Trx, username: string): Promise<boolean> {
-  const existing = await trx.selectFrom('owners').select('id').where('username', '=', username).executeTakeFirst();
+  const existing = await ownerIdByUsername(trx, username);
   if (!existing) return false;
-  const marker = await trx.selectFrom('tokens').select('id').where('owner_id', '=', existing.id).where('name', '=', DEMO_TOKEN_NAME).executeTakeFirst();
-  if (!marker) {
+  if (!(await hasTokenNamed(trx, existing, DEMO_TOKEN_NAME))) {
     throw new ServiceError('conflict', `owner "${username}" exists and was not made by demo; demo only resets its own owners (choose another --username)`);
   }
   // Everything the owner holds goes with it (ON DELETE CASCADE).
-  await trx.deleteFrom('owners').where('id', '=', existing.id).execute();
+  await deleteOwner(trx, existing);
   return true;
 }
 
@@ -269,27 +269,27 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
 
     const ownerId = newId();
     const accountId = newAccountId();
-    await trx.insertInto('owners').values({
+    await insertOwner(trx, {
       id: ownerId, account_id: accountId, username, display_name: DEMO_DISPLAY_NAME, timezone: cal.zone, locale: 'en-GB',
       created_at: cal.ago(120), updated_at: cal.ago(120), deleted_at: null,
-    }).execute();
+    });
     await createHorizon(trx, ownerId, now);
 
     const calendarIds = new Map<CalendarSlug, string>();
-    await trx.insertInto('calendars').values(DEMO_CALENDARS.map((c, i) => {
+    await insertCalendars(trx, DEMO_CALENDARS.map((c, i) => {
       const id = newId();
       calendarIds.set(c.slug, id);
       return { id, owner_id: ownerId, slug: c.slug, name: c.name, position: i, created_at: cal.ago(120, i) };
-    })).execute();
+    }));
 
     const typeIds = new Map<AppointmentTypeKey, string>();
-    await trx.insertInto('appointment_types').values(APPOINTMENT_TYPES.map((t, i) => {
+    await insertAppointmentTypes(trx, APPOINTMENT_TYPES.map((t, i) => {
       const id = newId();
       typeIds.set(t.key, id);
       return { id, owner_id: ownerId, name: t.name, duration_minutes: t.minutes, position: i, created_at: cal.ago(90, i), updated_at: cal.ago(90, i), deleted_at: null };
-    })).execute();
+    }));
 
-    await trx.insertInto('booking_settings').values({ owner_id: ownerId, enabled: true, rules: bookingRules(cal, typeIds), updated_at: cal.ago(30) }).execute();
+    await insertBookingSettings(trx, { owner_id: ownerId, enabled: true, rules: bookingRules(cal, typeIds), updated_at: cal.ago(30) });
 
     // Tokens first: API-made requests point at the token that made them.
     const demoToken = await createPersonalToken(trx, clock, { ownerId, name: DEMO_TOKEN_NAME, scopes: [...SCOPES], test: false, expiresInSeconds: null });
@@ -303,7 +303,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
       const times = seed.time ? timed(cal, date, seed.time, seed.minutes ?? 60, seed.zone) : allDay(cal, date, seed.days ?? 1, seed.zone);
       const created = cal.ago(10 + (i % 20), i);
       return {
-        id: newId(), owner_id: ownerId, calendar_id: calendarIds.get(seed.calendar)!, title: seed.title, ...times,
+        id: newId(), owner_id: ownerId, calendar_id: calendarIds.get(seed.calendar)!, title: seed.title, ...eventTimeColumns(times),
         show_as: seed.free ? 'free' : 'busy', status: seed.cancelled ? 'cancelled' : 'confirmed',
         location: seed.location ?? null, url: seed.url ?? null, notes: seed.notes ?? null, participants: participants(seed.with),
         rrule: null, series_until: null, is_appointment: false, request_id: null,
@@ -322,7 +322,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
       const created = cal.ago(40 + i, i);
       if (s.moved) {
         const start = cal.at(s.moved.to, s.moved.time, s.times.timezone);
-        const end = new Date(start.getTime() + (s.times.end_at.getTime() - s.times.start_at.getTime()));
+        const end = new Date(start.getTime() + (s.times.end.getTime() - s.times.start.getTime()));
         overrideRows.push({
           event_id: id, owner_id: ownerId, original_start: occurrenceOn(cal, input, s.moved.from), start_at: start, end_at: end,
           title: null, location: s.moved.location ?? null, show_as: null, cancelled: false, updated_at: cal.ago(2, i), deleted_at: null,
@@ -336,7 +336,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
         });
       }
       seriesRows.push({
-        id, owner_id: ownerId, calendar_id: calendarIds.get(s.calendar)!, title: s.title, ...s.times,
+        id, owner_id: ownerId, calendar_id: calendarIds.get(s.calendar)!, title: s.title, ...eventTimeColumns(s.times),
         show_as: s.free ? 'free' : 'busy', status: 'confirmed', location: s.location ?? null, url: s.url ?? null, notes: s.notes ?? null,
         participants: participants(s.with), rrule: s.rrule, exdates: (s.exdates ?? []).map((d) => occurrenceOn(cal, input, d)),
         series_until: until, is_appointment: false, request_id: null, created_at: created, updated_at: created, deleted_at: null,
@@ -392,8 +392,8 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
     });
 
     await insertEvents(trx, ownerId, [...eventRows, ...seriesRows, ...appointmentEvents], overrideRows);
-    await trx.insertInto('contacts').values([...contactRows.values()]).execute();
-    await trx.insertInto('requests').values(requestRows).execute();
+    await insertContacts(trx, [...contactRows.values()]);
+    await insertRequests(trx, requestRows);
 
     const taskRows: Row<'tasks'>[] = TASKS.map((t, i) => {
       const created = cal.ago(t.createdDaysAgo, i);
@@ -408,12 +408,12 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
         created_at: created, updated_at: completed ?? (request ? cal.ago(request.changedDaysAgo ?? t.createdDaysAgo, i) : created), deleted_at: null,
       };
     });
-    await trx.insertInto('tasks').values(taskRows).execute();
+    await insertTodos(trx, taskRows);
 
-    await trx.insertInto('journal_entries').values(JOURNAL.map((j, i) => ({
+    await insertEntries(trx, JOURNAL.map((j, i) => ({
       id: newId(), owner_id: ownerId, entry_date: cal.fromToday(-j.daysAgo).toString(), body: j.body,
       created_at: cal.ago(j.daysAgo, i), updated_at: cal.ago(j.daysAgo, i),
-    }))).execute();
+    })));
 
     return {
       owner: username,

@@ -1,20 +1,15 @@
+import type { EventTimes } from './event-times.js';
 import { expandSeries, occurrenceStartOf, type OccurrenceOverride } from './recurrence.js';
 
 /**
  * What the API shows of the owner's calendar: single events and the occurrences of repeating ones in
  * a window, in (start, id) order, with deleted markers where asked. Pure: rows in, views out.
  */
-export interface StoredEvent {
+export interface StoredEvent extends EventTimes {
   id: string;
   /** Slug of the owner's calendar holding it. */
   calendar: string;
   title: string;
-  start: Date;
-  end: Date;
-  allDay: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  timezone: string;
   showAs: 'busy' | 'free';
   status: 'confirmed' | 'cancelled';
   location: string | null;
@@ -40,15 +35,9 @@ export interface StoredOverride {
   deletedAt: Date | null;
 }
 
-export interface EventView {
+export interface EventView extends EventTimes {
   id: string;
   title: string;
-  start: Date;
-  end: Date;
-  allDay: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  timezone: string;
   showAs: 'busy' | 'free';
   status: 'confirmed' | 'cancelled';
   calendar: string;

@@ -42,17 +42,12 @@
  *   SKIP=BACKWARD/FORWARD).
  */
 import { Temporal } from 'temporal-polyfill';
+import type { EventTimes } from './event-times.js';
 import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, readRuleParts, RuleExpansion, type RuleParts, type WallClock } from './rrule-core.js';
 import { zoneOffsets, type ZoneOffsets } from './zone-offsets.js';
 
-export interface SeriesInput {
+export interface SeriesInput extends EventTimes {
   id: string;
-  start: Date;
-  end: Date;
-  allDay: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  timezone: string;
   rrule: string;
   exdates: string[];
 }

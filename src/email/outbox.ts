@@ -1,5 +1,6 @@
 import { newId } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
+import { emailsOf, insertEmail } from '../store/repos/emails.js';
 import type { EmailRow } from '../store/schema.js';
 import { enqueueJob } from '../store/repos/jobs.js';
 import type { RenderedEmail } from './templates.js';
@@ -22,36 +23,26 @@ export interface QueuedEmail {
  */
 export async function queueEmail(db: Db, email: QueuedEmail, now: Date, smtp: boolean): Promise<string> {
   const id = newId();
-  await db
-    .insertInto('emails')
-    .values({
-      id,
-      owner_id: email.ownerId,
-      request_id: email.requestId,
-      kind: email.kind,
-      to_address: email.to,
-      locale: email.rendered.locale,
-      subject: email.rendered.subject,
-      text_body: email.rendered.text,
-      html_body: email.rendered.html,
-      status: smtp ? 'queued' : 'local',
-      last_error: null,
-      sent_at: null,
-      created_at: now,
-    })
-    .execute();
+  await insertEmail(db, {
+    id,
+    owner_id: email.ownerId,
+    request_id: email.requestId,
+    kind: email.kind,
+    to_address: email.to,
+    locale: email.rendered.locale,
+    subject: email.rendered.subject,
+    text_body: email.rendered.text,
+    html_body: email.rendered.html,
+    status: smtp ? 'queued' : 'local',
+    last_error: null,
+    sent_at: null,
+    created_at: now,
+  });
   if (smtp) await enqueueJob(db, { kind: EMAIL_SEND, ownerId: email.ownerId, key: id, payload: { emailId: id }, runAt: now }, now);
   return id;
 }
 
 /** The owner's emails, newest first (the console's outbox). */
 export async function listOutbox(db: Db, ownerId: string, limit = 50): Promise<EmailRow[]> {
-  return db
-    .selectFrom('emails')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(Math.max(1, Math.min(Math.trunc(limit) || 1, 500)))
-    .execute();
+  return emailsOf(db, ownerId, Math.max(1, Math.min(Math.trunc(limit) || 1, 500)));
 }

@@ -1,6 +1,7 @@
 import type nodemailer from 'nodemailer';
 import { UUID_RE } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
+import { emailToSend, markEmailFailed, markEmailSent, recordEmailFailure } from '../store/repos/emails.js';
 import type { JobRow } from '../store/schema.js';
 import type { Backoff } from '../store/repos/jobs.js';
 import { JobAborted, type JobContext, type JobKind, type JobOutcome, type WorkerLog } from '../jobs/queue.js';
@@ -24,7 +25,7 @@ export const EMAIL_BACKOFF: Backoff = { baseSeconds: 30, maxSeconds: 3600, jitte
 
 const MAX_ERROR_LENGTH = 2000;
 
-/** Sending one email as a job kind: one line in the registry (kinds.ts). */
+/** Sending one email as a job kind: one line in the registry (server/job-kinds.ts). */
 export function emailSendKind(deps: EmailSendDeps): JobKind {
   // nodemailer is loaded with the first email sent (about 14 MB a service that sends none does without).
   let transport: nodemailer.Transporter | null = deps.transport ?? null;
@@ -45,7 +46,7 @@ async function sendEmail(deps: EmailSendDeps, transporter: () => Promise<nodemai
     log?.warn({ job: job.id, payload: job.payload }, 'email.send job without an email id: dropped');
     return { done: true };
   }
-  const row = await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
+  const row = await emailToSend(db, emailId);
   // Gone (its owner was deleted) or sent already (a job run twice): nothing to do.
   if (!row || row.status === 'sent') return { done: true };
   if (ctx.signal.aborted) throw new JobAborted('worker closing');
@@ -61,25 +62,15 @@ async function sendEmail(deps: EmailSendDeps, transporter: () => Promise<nodemai
     });
   } catch (e) {
     const message = (e instanceof Error ? e.message : String(e)).slice(0, MAX_ERROR_LENGTH);
-    const failed = await db
-      .updateTable('emails')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: message }))
-      .where('id', '=', row.id)
-      .returning('attempts')
-      .executeTakeFirst();
-    const attempts = failed?.attempts ?? row.attempts + 1;
+    const attempts = (await recordEmailFailure(db, row.owner_id, row.id, message)) ?? row.attempts + 1;
     if (attempts >= MAX_EMAIL_ATTEMPTS) {
-      await db.updateTable('emails').set({ status: 'failed' }).where('id', '=', row.id).execute();
+      await markEmailFailed(db, row.owner_id, row.id);
       log?.warn({ email: row.id, owner: row.owner_id, attempts, err: message }, 'email could not be sent; given up');
       return { done: true };
     }
     throw e instanceof Error ? e : new Error(message);
   }
 
-  await db
-    .updateTable('emails')
-    .set((eb) => ({ status: 'sent', sent_at: ctx.now, attempts: eb('attempts', '+', 1), last_error: null }))
-    .where('id', '=', row.id)
-    .execute();
+  await markEmailSent(db, row.owner_id, row.id, ctx.now);
   return { done: true };
 }

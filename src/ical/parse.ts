@@ -12,6 +12,7 @@
  */
 import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
+import type { EventTimes } from '../domain/event-times.js';
 import { expandSeries, formatInstantSeconds, type SeriesInput } from '../domain/recurrence.js';
 import { resolveZone } from './zones.js';
 
@@ -26,16 +27,9 @@ export interface ImportedOverride {
   cancelled: boolean;
 }
 
-export interface ImportedEvent {
+export interface ImportedEvent extends EventTimes {
   uid: string;
   title: string;
-  start: Date;
-  end: Date;
-  allDay: boolean;
-  startDate: string | null;
-  /** Exclusive (RFC 5545). */
-  endDate: string | null;
-  timezone: string;
   showAs: 'busy' | 'free';
   cancelled: boolean;
   location: string | null;
@@ -84,15 +78,6 @@ interface SeriesFrame {
   timezone: string;
   /** Local time of day of DTSTART, for a DATE-valued EXDATE or RECURRENCE-ID of a timed series. */
   time: Temporal.PlainTime;
-}
-
-interface Times {
-  start: Date;
-  end: Date;
-  allDay: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  timezone: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,11 +161,11 @@ function eventZone(prop: Property, t: Time, series: boolean, ctx: Context): stri
 }
 
 /**
- * DTSTART and DTEND/DURATION as Times; null without DTSTART. Without DTEND or DURATION a date lasts
+ * DTSTART and DTEND/DURATION as EventTimes; null without DTSTART. Without DTEND or DURATION a date lasts
  * one day and a date-time no time (RFC 5545 3.6.1), unless `fallback` (the master's length, for an
  * overriding instance) says otherwise.
  */
-function readTimes(c: Component, ctx: Context, opts: { series: boolean; fallback?: { days: number; ms: number } }): Times | null {
+function readTimes(c: Component, ctx: Context, opts: { series: boolean; fallback?: { days: number; ms: number } }): EventTimes | null {
   const dtstart = firstTime(c, 'dtstart');
   if (!dtstart) return null;
   const dtend = firstTime(c, 'dtend');
@@ -252,7 +237,7 @@ function sequence(c: Component): number {
 // ---------------------------------------------------------------------------------------------
 // Events
 
-function singleEvent(uid: string, c: Component, times: Times): ImportedEvent {
+function singleEvent(uid: string, c: Component, times: EventTimes): ImportedEvent {
   return {
     uid,
     title: text(c, 'summary') ?? '(No title)',
@@ -269,7 +254,7 @@ function singleEvent(uid: string, c: Component, times: Times): ImportedEvent {
 }
 
 /** The RRULE text when expandSeries can read it; else null, with a warning. */
-function readRule(c: Component, times: Times, ctx: Context): string | null {
+function readRule(c: Component, times: EventTimes, ctx: Context): string | null {
   const props = c.getAllProperties('rrule');
   if (props.length === 0) return null;
   if (props.length > 1) ctx.warnings.push(`${describe(c)}: has ${props.length} RRULEs; only the first is imported`);

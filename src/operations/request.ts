@@ -7,8 +7,11 @@ import { requesterAct, type RequesterAction } from '../services/requests/request
 import { completeTask } from '../services/requests/todos.js';
 import { ServiceError } from '../services/service-error.js';
 import type { Db } from '../store/db.js';
+import { eventIdsOfRequest } from '../store/repos/events.js';
 import { eventsOf } from '../store/repos/outbox.js';
 import { appointmentEventOf } from '../store/repos/request-effects.js';
+import { findLiveRequest } from '../store/repos/requests.js';
+import { firstTaskOfRequest, taskIdsOfRequest } from '../store/repos/tasks.js';
 import type { RequestRow } from '../store/schema.js';
 import { booleanArg, optionalStringArg, stringArg, type Operation, type OperationArgs } from './operation.js';
 
@@ -80,7 +83,7 @@ function idArg(args: OperationArgs, what: string): string {
 }
 
 async function findRequest(db: Db, ownerId: string, id: string): Promise<RequestRow> {
-  const row = await db.selectFrom('requests').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await findLiveRequest(db, ownerId, id);
   if (!row) throw new ServiceError('not_found', `No request ${id} in this owner's inbox.`);
   return row;
 }
@@ -120,11 +123,8 @@ export const requestUndoOperation: Operation<UndoEntry> = async (rt, args) => {
 
 /** The ids an event's `data` may name for this request: the request, its calendar events, its to-dos. */
 async function relatedIds(db: Db, ownerId: string, requestId: string): Promise<Set<string>> {
-  const [events, tasks] = await Promise.all([
-    db.selectFrom('events').select('id').where('owner_id', '=', ownerId).where('request_id', '=', requestId).execute(),
-    db.selectFrom('tasks').select('id').where('owner_id', '=', ownerId).where('request_id', '=', requestId).execute(),
-  ]);
-  return new Set([requestId, ...events.map((e) => e.id), ...tasks.map((t) => t.id)]);
+  const [events, tasks] = await Promise.all([eventIdsOfRequest(db, ownerId, requestId), taskIdsOfRequest(db, ownerId, requestId)]);
+  return new Set([requestId, ...events, ...tasks]);
 }
 
 function dataId(data: unknown): string | null {
@@ -140,7 +140,7 @@ export const requestShowOperation: Operation<RequestShow> = async (rt, args) => 
   const [waiting, event, todo, ids, recorded] = await Promise.all([
     waitingDecision(db, owner.id, row.id),
     appointmentEventOf(db, owner.id, row.id),
-    db.selectFrom('tasks').select('id').where('owner_id', '=', owner.id).where('request_id', '=', row.id).where('deleted_at', 'is', null).orderBy('created_at').executeTakeFirst(),
+    firstTaskOfRequest(db, owner.id, row.id),
     relatedIds(db, owner.id, row.id),
     eventsOf(db, owner.id),
   ]);

@@ -3,7 +3,10 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import { randomBase62 } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
-import { findOwnerByUsername } from '../store/repos/owners.js';
+import { disableBooking } from '../store/repos/booking.js';
+import { findOwnerByUsername, markOwnerDeleted, setPasswordHash } from '../store/repos/owners.js';
+import { deleteSession, endOtherSessions, endSessions, extendSession, insertSession, sessionWithOwner } from '../store/repos/sessions.js';
+import { revokeAllTokens, unrevokedTokens } from '../store/repos/tokens.js';
 import type { OwnerRow } from '../store/schema.js';
 import { createOwner, type NewOwner } from './owners.js';
 import { ServiceError } from './service-error.js';
@@ -49,7 +52,7 @@ export interface NewSession {
 async function openSession(db: Db, ownerId: string, now: Date): Promise<NewSession> {
   const value = randomBase62(43);
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
-  await db.insertInto('sessions').values({ id_hash: hashSession(value), owner_id: ownerId, created_at: now, last_seen_at: now, expires_at: expiresAt }).execute();
+  await insertSession(db, { idHash: hashSession(value), ownerId, now, expiresAt });
   return { value, expiresAt };
 }
 
@@ -74,23 +77,17 @@ export async function signIn(env: AccountEnv, username: string, password: string
 export async function sessionOwner(env: AccountEnv, value: string | undefined): Promise<OwnerRow | null> {
   if (!value || value.length > 100) return null;
   const now = env.clock.now();
-  const row = await env.db
-    .selectFrom('sessions as s')
-    .innerJoin('owners as o', 'o.id', 's.owner_id')
-    .selectAll('o')
-    .select(['s.id_hash', 's.last_seen_at', 's.expires_at'])
-    .where('s.id_hash', '=', hashSession(value))
-    .executeTakeFirst();
+  const row = await sessionWithOwner(env.db, hashSession(value));
   if (!row || row.deleted_at || row.expires_at.getTime() <= now.getTime()) return null;
   if (now.getTime() - row.last_seen_at.getTime() > 3_600_000) {
-    await env.db.updateTable('sessions').set({ last_seen_at: now, expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS) }).where('id_hash', '=', row.id_hash).execute();
+    await extendSession(env.db, row.id, row.id_hash, now, new Date(now.getTime() + SESSION_DAYS * DAY_MS));
   }
   const { id_hash: _h, last_seen_at: _l, expires_at: _e, ...owner } = row;
   return owner;
 }
 
 export async function signOut(env: AccountEnv, value: string | undefined): Promise<void> {
-  if (value) await env.db.deleteFrom('sessions').where('id_hash', '=', hashSession(value)).execute();
+  if (value) await deleteSession(env.db, hashSession(value));
 }
 
 /** Changes the password after checking the current one; every other session ends. */
@@ -99,8 +96,8 @@ export async function changePassword(env: AccountEnv, owner: OwnerRow, current: 
   checkPassword(next, 'password');
   const hash = await hashPassword(next);
   await env.db.transaction().execute(async (trx) => {
-    await trx.updateTable('owners').set({ password_hash: hash, updated_at: env.clock.now() }).where('id', '=', owner.id).execute();
-    await trx.deleteFrom('sessions').where('owner_id', '=', owner.id).where('id_hash', '!=', hashSession(keepSession)).execute();
+    await setPasswordHash(trx, owner.id, hash, env.clock.now());
+    await endOtherSessions(trx, owner.id, hashSession(keepSession));
   });
 }
 
@@ -113,14 +110,14 @@ export async function deleteAccount(env: AccountEnv, owner: OwnerRow, password: 
   if (!owner.password_hash || !(await argon2.verify(owner.password_hash, password))) throw new ServiceError('invalid', 'The password is not right.', 'password');
   const now = env.clock.now();
   await env.db.transaction().execute(async (trx) => {
-    const tokens = await trx.selectFrom('tokens').select(['id', 'mode', 'expires_at']).where('owner_id', '=', owner.id).where('revoked_at', 'is', null).execute();
+    const tokens = await unrevokedTokens(trx, owner.id);
     for (const t of tokens) {
       if (t.expires_at && t.expires_at.getTime() <= now.getTime()) continue;
       await recordRevocation(trx, { ownerId: owner.id, tokenId: t.id, mode: t.mode }, 'account_deleted', now);
     }
-    await trx.updateTable('tokens').set({ revoked_at: now }).where('owner_id', '=', owner.id).where('revoked_at', 'is', null).execute();
-    await trx.updateTable('owners').set({ deleted_at: now, updated_at: now, password_hash: null }).where('id', '=', owner.id).execute();
-    await trx.updateTable('booking_settings').set({ enabled: false, updated_at: now }).where('owner_id', '=', owner.id).execute();
-    await trx.deleteFrom('sessions').where('owner_id', '=', owner.id).execute();
+    await revokeAllTokens(trx, owner.id, now);
+    await markOwnerDeleted(trx, owner.id, now);
+    await disableBooking(trx, owner.id, now);
+    await endSessions(trx, owner.id);
   });
 }

@@ -3,7 +3,8 @@ import type { Clock } from '../domain/clock.js';
 import { checkHolidayRule } from '../domain/holidays.js';
 import { asUuid, newId } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
-import { appointmentTypeRows, bookingSettingsRow, saveBookingSettings } from '../store/repos/booking.js';
+import { deleteAppointmentTypes, insertAppointmentTypes, listAppointmentTypes, updateAppointmentType } from '../store/repos/appointment-types.js';
+import { bookingSettingsRow, saveBookingSettings } from '../store/repos/booking.js';
 import { ServiceError } from './service-error.js';
 
 /** One appointment type as the owner edits it: name, duration, and what differs from the owner's rules. */
@@ -19,7 +20,7 @@ export type BookingSettings = { enabled: boolean } & Omit<BookingRules, 'appoint
 const MAX_TYPES = 50;
 
 export async function getBookingSettings(db: Db, ownerId: string): Promise<BookingSettings> {
-  const [row, types] = await Promise.all([bookingSettingsRow(db, ownerId), appointmentTypeRows(db, ownerId)]);
+  const [row, types] = await Promise.all([bookingSettingsRow(db, ownerId), listAppointmentTypes(db, ownerId)]);
   const rules = storedRules(row?.rules);
   const { appointmentTypes: perType, ...shared } = rules;
   return {
@@ -83,7 +84,7 @@ export async function setBookingSettings(db: Db, clock: Clock, ownerId: string, 
   }
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    const existing = new Set((await appointmentTypeRows(trx, ownerId)).map((t) => t.id));
+    const existing = new Set((await listAppointmentTypes(trx, ownerId)).map((t) => t.id));
     types.forEach((t, i) => {
       if (t.id !== null && !existing.has(t.id)) throw new ServiceError('invalid', `appointmentTypes[${i}].id: ${t.id} is not one of your appointment types (leave the id out to create one)`);
     });
@@ -94,14 +95,14 @@ export async function setBookingSettings(db: Db, clock: Clock, ownerId: string, 
       kept.add(id);
       if (Object.keys(t.rules).length > 0) perType[id] = t.rules;
       if (t.id === null) {
-        await trx.insertInto('appointment_types').values({ id, owner_id: ownerId, name: t.name, duration_minutes: t.durationMinutes, position, created_at: now, updated_at: now }).execute();
+        await insertAppointmentTypes(trx, [{ id, owner_id: ownerId, name: t.name, duration_minutes: t.durationMinutes, position, created_at: now, updated_at: now }]);
       } else {
-        await trx.updateTable('appointment_types').set({ name: t.name, duration_minutes: t.durationMinutes, position, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+        await updateAppointmentType(trx, ownerId, id, { name: t.name, duration_minutes: t.durationMinutes, position, updated_at: now });
       }
     }
     const gone = [...existing].filter((id) => !kept.has(id));
     if (gone.length > 0) {
-      await trx.updateTable('appointment_types').set({ deleted_at: now, updated_at: now }).where('owner_id', '=', ownerId).where('id', 'in', gone).execute();
+      await deleteAppointmentTypes(trx, ownerId, gone, now);
     }
     await saveBookingSettings(trx, ownerId, enabled, { ...rules, appointmentTypes: perType }, now);
   });

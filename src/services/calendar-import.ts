@@ -1,13 +1,12 @@
-import type { Insertable } from 'kysely';
 import type { Clock } from '../domain/clock.js';
 import { newId } from '../domain/ids.js';
 import { recordEvents, type NewWebhookEvent } from '../store/repos/outbox.js';
 import { expandSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../domain/recurrence.js';
 import { ICalendarError, parseICalendar, type ImportedEvent } from '../ical/parse.js';
 import type { Db } from '../store/db.js';
-import { insertEvents } from '../store/repos/event-changes.js';
-import { syncOccurrences } from '../store/repos/occurrences.js';
-import type { Database } from '../store/schema.js';
+import { calendarsOf, writeEvents, type EventChange, type NewEventRow, type NewOverrideRow } from '../store/repos/event-changes.js';
+import { eventTimeColumns, importedEventsOf, type EventTimeColumns } from '../store/repos/events.js';
+import { findOwner } from '../store/repos/owners.js';
 import { ServiceError } from './service-error.js';
 
 /**
@@ -31,18 +30,9 @@ export interface ImportSummary {
   warnings: string[];
 }
 
-type EventInsert = Insertable<Database['events']>;
-type OverrideInsert = Insertable<Database['event_overrides']>;
-
 /** What an imported event sets on its row; compared with the stored row to tell unchanged from updated. */
-interface EventFields {
+interface EventFields extends EventTimeColumns {
   title: string;
-  start_at: Date;
-  end_at: Date;
-  all_day: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  timezone: string;
   show_as: 'busy' | 'free';
   status: 'confirmed' | 'cancelled';
   location: string | null;
@@ -119,8 +109,7 @@ function eventFields(e: ImportedEvent, overrides: OverrideFields[]): EventFields
   // A moved occurrence can end after the rule's last one.
   for (const o of overrides) if (until !== null && o.end_at !== null && !o.cancelled && o.end_at > until) until = o.end_at;
   return {
-    title: e.title, start_at: e.start, end_at: e.end, all_day: e.allDay, start_date: e.startDate, end_date: e.endDate,
-    timezone: e.timezone, show_as: e.showAs, status: e.cancelled ? 'cancelled' : 'confirmed', location: e.location, url: e.url,
+    title: e.title, ...eventTimeColumns(e), show_as: e.showAs, status: e.cancelled ? 'cancelled' : 'confirmed', location: e.location, url: e.url,
     notes: e.description, rrule: e.rrule, exdates: e.exdates, series_until: until,
   };
 }
@@ -140,7 +129,7 @@ function sameOverride(a: OverrideFields, b: OverrideFields): boolean {
 }
 
 async function calendarOf(db: Db, ownerId: string, slug: string): Promise<string> {
-  const calendars = await db.selectFrom('calendars').select(['id', 'slug']).where('owner_id', '=', ownerId).orderBy('position').orderBy('slug').execute();
+  const calendars = await calendarsOf(db, ownerId);
   const found = calendars.find((c) => c.slug === slug);
   if (!found) {
     const names = calendars.map((c) => c.slug).join(', ') || 'none';
@@ -154,7 +143,7 @@ export async function importICalendar(
   clock: Clock,
   input: { ownerId: string; calendarSlug: string; text: string },
 ): Promise<ImportSummary> {
-  const owner = await db.selectFrom('owners').select('timezone').where('id', '=', input.ownerId).where('deleted_at', 'is', null).executeTakeFirst();
+  const owner = await findOwner(db, input.ownerId);
   if (!owner) throw new ServiceError('not_found', 'no such owner');
   const calendarId = await calendarOf(db, input.ownerId, input.calendarSlug);
 
@@ -184,25 +173,15 @@ export async function importICalendar(
 
   await db.transaction().execute(async (trx) => {
     // Only this calendar's imported events, of this owner, are ever read or written.
-    const stored = await trx.selectFrom('events')
-      .select(['id', 'ical_uid', 'title', 'start_at', 'end_at', 'all_day', 'start_date', 'end_date', 'timezone', 'show_as', 'status',
-        'location', 'url', 'notes', 'rrule', 'exdates', 'series_until', 'deleted_at'])
-      .where('owner_id', '=', input.ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null)
-      .execute();
-    const storedOverrides = await trx.selectFrom('event_overrides')
-      .select(['event_id', 'original_start', 'start_at', 'end_at', 'title', 'location', 'show_as', 'cancelled', 'deleted_at'])
-      .where('owner_id', '=', input.ownerId)
-      .where('event_id', 'in', (eb) => eb.selectFrom('events').select('id')
-        .where('owner_id', '=', input.ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null))
-      .execute();
+    const { events: stored, overrides: storedOverrides } = await importedEventsOf(trx, input.ownerId, calendarId);
     const byUid = new Map(stored.map((r) => [r.ical_uid!, r]));
     const overridesOf = new Map<string, typeof storedOverrides>();
     for (const o of storedOverrides) overridesOf.set(o.event_id, [...(overridesOf.get(o.event_id) ?? []), o]);
 
-    const newEvents: EventInsert[] = [];
-    const newOverrides: OverrideInsert[] = [];
+    const newEvents: NewEventRow[] = [];
+    const newOverrides: NewOverrideRow[] = [];
     // Every change made here is an owner-side change: it records its webhook event (event.updated also for a cancellation).
-    const updatedIds: string[] = [];
+    const changes: EventChange[] = [];
     for (const w of wanted) {
       const row = byUid.get(w.uid);
       if (!row) {
@@ -228,27 +207,20 @@ export async function importICalendar(
         summary.unchanged += 1;
         continue;
       }
-      // Any change moves the series' updated_at, so every occurrence shows as changed to updatedSince readers.
-      await trx.updateTable('events').set({ ...w.fields, updated_at: now, deleted_at: null })
-        .where('id', '=', row.id).where('owner_id', '=', input.ownerId).execute();
-      if (goneOverrides.length > 0) {
+      changes.push({
+        id: row.id,
+        // Any change moves the series' updated_at, so every occurrence shows as changed to updatedSince readers.
+        set: { ...w.fields, updated_at: now, deleted_at: null },
         // The file no longer changes these occurrences: they follow the rule again.
-        await trx.deleteFrom('event_overrides').where('owner_id', '=', input.ownerId).where('event_id', '=', row.id)
-          .where('original_start', 'in', goneOverrides).execute();
-      }
-      for (const o of changedOverrides) {
-        const values = { ...o, updated_at: now, deleted_at: null };
-        await trx.insertInto('event_overrides').values({ event_id: row.id, owner_id: input.ownerId, ...values })
-          .onConflict((oc) => oc.columns(['event_id', 'original_start']).doUpdateSet(values)).execute();
-      }
+        dropOverrides: goneOverrides,
+        putOverrides: changedOverrides.map(({ original_start, ...o }) => ({ originalStart: original_start, values: { ...o, updated_at: now, deleted_at: null } })),
+      });
       if (w.fields.status === 'cancelled' && row.status !== 'cancelled') summary.cancelled += 1;
       else summary.updated += 1;
-      updatedIds.push(row.id);
     }
-    await insertEvents(trx, input.ownerId, newEvents, newOverrides);
-    await syncOccurrences(trx, input.ownerId, updatedIds);
-    const change = (type: 'event.created' | 'event.updated', id: string): NewWebhookEvent => ({ ownerId: input.ownerId, type, data: { object: 'event', id }, test: false, occurredAt: now });
-    await recordEvents(trx, [...newEvents.map((e) => change('event.created', e.id)), ...updatedIds.map((id) => change('event.updated', id))]);
+    await writeEvents(trx, input.ownerId, { change: changes, insert: newEvents, insertOverrides: newOverrides });
+    const event = (type: 'event.created' | 'event.updated', id: string): NewWebhookEvent => ({ ownerId: input.ownerId, type, data: { object: 'event', id }, test: false, occurredAt: now });
+    await recordEvents(trx, [...newEvents.map((e) => event('event.created', e.id)), ...changes.map((c) => event('event.updated', c.id))]);
   });
   return summary;
 }

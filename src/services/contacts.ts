@@ -2,8 +2,9 @@ import type { Clock } from '../domain/clock.js';
 import { asUuid, newId } from '../domain/ids.js';
 import { isE164, isEmailAddress } from '../domain/request-rules.js';
 import type { Db } from '../store/db.js';
-import type { ContactsTable } from '../store/schema.js';
-import { sql, type Selectable } from 'kysely';
+import {
+  blockedContacts, insertContact, lockContactByEmail, lockContactByPhone, unblockContactRow, updateContact, type ContactRow,
+} from '../store/repos/contacts.js';
 import { ServiceError } from './service-error.js';
 
 /**
@@ -12,7 +13,6 @@ import { ServiceError } from './service-error.js';
  * Blocking changes no request already made. A contact is one row per email or phone (the unique
  * indexes (owner_id, email) and (owner_id, phone)); unblocking keeps the row with blocked = false.
  */
-export type ContactRow = Selectable<ContactsTable>;
 
 export interface ContactInput {
   email?: string | null;
@@ -38,12 +38,11 @@ export async function blockContact(db: Db, clock: Clock, ownerId: string, input:
   const { email, phone, name } = checked(input);
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
-    const mine = trx.selectFrom('contacts').selectAll().where('owner_id', '=', ownerId);
-    const byEmail = email === null ? undefined : await mine.where(sql<boolean>`lower(email) = ${email}`).forUpdate().executeTakeFirst();
-    const byPhone = phone === null ? undefined : await mine.where('phone', '=', phone).forUpdate().executeTakeFirst();
+    const byEmail = email === null ? undefined : await lockContactByEmail(trx, ownerId, email);
+    const byPhone = phone === null ? undefined : await lockContactByPhone(trx, ownerId, phone);
     const home = byEmail ?? byPhone;
     if (home === undefined) {
-      return [await trx.insertInto('contacts').values({ id: newId(), owner_id: ownerId, name, email, phone, blocked: true, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow()];
+      return [await insertContact(trx, { id: newId(), owner_id: ownerId, name, email, phone, blocked: true, created_at: now, updated_at: now })];
     }
     // The contact found takes what it lacks (an identity no other contact holds, a name); every match is blocked.
     const addEmail = email !== null && byEmail === undefined && home.email === null;
@@ -52,11 +51,11 @@ export async function blockContact(db: Db, clock: Clock, ownerId: string, input:
     const rows: ContactRow[] = [];
     for (const row of new Map([byEmail, byPhone].filter((r) => r !== undefined).map((r) => [r.id, r])).values()) {
       const set = row.id === home.id ? { ...change, blocked: true, updated_at: now } : { blocked: true, updated_at: now };
-      rows.push(await trx.updateTable('contacts').set(set).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow());
+      rows.push(await updateContact(trx, ownerId, row.id, set));
     }
     const missing = { email: email !== null && byEmail === undefined && !addEmail ? email : null, phone: phone !== null && byPhone === undefined && !addPhone ? phone : null };
     if (missing.email !== null || missing.phone !== null) {
-      rows.push(await trx.insertInto('contacts').values({ id: newId(), owner_id: ownerId, name, ...missing, blocked: true, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow());
+      rows.push(await insertContact(trx, { id: newId(), owner_id: ownerId, name, ...missing, blocked: true, created_at: now, updated_at: now }));
     }
     return rows;
   });
@@ -66,17 +65,10 @@ export async function blockContact(db: Db, clock: Clock, ownerId: string, input:
 export async function unblockContact(db: Db, clock: Clock, ownerId: string, contactId: string): Promise<boolean> {
   const id = asUuid(contactId);
   if (id === null) return false;
-  const r = await db
-    .updateTable('contacts')
-    .set({ blocked: false, updated_at: clock.now() })
-    .where('owner_id', '=', ownerId)
-    .where('id', '=', id)
-    .where('blocked', '=', true)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return unblockContactRow(db, ownerId, id, clock.now());
 }
 
 /** The owner's blocked contacts, most recently blocked first. */
 export async function listBlocked(db: Db, ownerId: string): Promise<ContactRow[]> {
-  return db.selectFrom('contacts').selectAll().where('owner_id', '=', ownerId).where('blocked', '=', true).orderBy('updated_at', 'desc').orderBy('id').execute();
+  return blockedContacts(db, ownerId);
 }

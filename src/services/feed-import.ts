@@ -54,7 +54,7 @@ function statusReason(status: number): string {
   return `the feed answered HTTP ${status} instead of a calendar`;
 }
 
-/** The feed import as a job kind: one line in the registry (kinds.ts). */
+/** The feed import as a job kind: one line in the registry (server/job-kinds.ts). */
 export function feedImportKind(deps: FeedImportDeps): JobKind {
   return { run: (job, ctx) => importFeed(deps, job, ctx) };
 }

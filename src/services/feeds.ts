@@ -9,7 +9,7 @@ import { ServiceError } from './service-error.js';
 
 /**
  * The owner's iCalendar subscriptions (console and CLI). A feed's busy time is imported by the
- * `feed.import` job (src/workers/feed-import.ts) and is never returned by any route.
+ * `feed.import` job (src/services/feed-import.ts) and is never returned by any route.
  */
 
 /** Each feed costs a fetch every 15 minutes and up to 20,000 rows: 20 covers every calendar a person keeps. */

@@ -1,6 +1,7 @@
 import { asUuid } from '../domain/ids.js';
 import { listOutbox } from '../email/outbox.js';
 import type { Db } from '../store/db.js';
+import { findEmail } from '../store/repos/emails.js';
 import type { EmailRow } from '../store/schema.js';
 
 /** The owner's local outbox (the console's Mail): every email written to a requester, newest first. */
@@ -10,5 +11,5 @@ export const listMail = (db: Db, ownerId: string, limit = 100): Promise<EmailRow
 export async function findMail(db: Db, ownerId: string, emailId: string): Promise<EmailRow | undefined> {
   const id = asUuid(emailId);
   if (id === null) return undefined;
-  return db.selectFrom('emails').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+  return findEmail(db, ownerId, id);
 }

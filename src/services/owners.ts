@@ -3,9 +3,11 @@ import { newAccountId, newId } from '../domain/ids.js';
 import { isEmailAddress } from '../domain/request-rules.js';
 import { ianaZone } from '../domain/zones.js';
 import type { Db } from '../store/db.js';
+import { insertBookingSettings } from '../store/repos/booking.js';
+import { insertPersonalCalendar } from '../store/repos/calendars.js';
 import { createHorizon } from '../store/repos/occurrences.js';
+import { findOwnerByUsername, insertOwner } from '../store/repos/owners.js';
 import type { OwnerRow } from '../store/schema.js';
-import { findOwnerByUsername } from '../store/repos/owners.js';
 import { ServiceError } from './service-error.js';
 
 export interface NewOwner {
@@ -52,9 +54,9 @@ export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promis
     deleted_at: null,
   };
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('owners').values(owner).execute();
-    await trx.insertInto('calendars').values({ id: newId(), owner_id: owner.id, slug: 'personal', name: 'Personal', position: 0, created_at: now }).execute();
-    await trx.insertInto('booking_settings').values({ owner_id: owner.id, enabled: false, updated_at: now }).execute();
+    await insertOwner(trx, owner);
+    await insertPersonalCalendar(trx, owner.id, now);
+    await insertBookingSettings(trx, { owner_id: owner.id, enabled: false, updated_at: now });
     await createHorizon(trx, owner.id, now);
   });
   return owner;

@@ -139,7 +139,7 @@ export async function updateTodo(env: TodoEnv, owner: { id: string; timezone: st
     );
     const changed = (Object.keys(fields) as (keyof TodoFields)[]).some((k) => fields[k] !== row[k]);
     if (!changed) return false;
-    await updateOwnTodo(trx, row.id, { ...fields, updated_at: now });
+    await updateOwnTodo(trx, owner.id, row.id, { ...fields, updated_at: now });
     await recordEvent(trx, { ownerId: owner.id, type: 'task.updated', data: { object: 'task', id: row.id }, test: await eventTest(trx, row), occurredAt: now });
     return true;
   });
@@ -164,7 +164,7 @@ export async function reopenTodo(env: TodoEnv, ownerId: string, id: string): Pro
   return env.db.transaction().execute(async (trx) => {
     const row = await lockOrThrow(trx, ownerId, id);
     if (row.status === 'open') return false;
-    await updateOwnTodo(trx, row.id, { status: 'open', completed_at: null, position: await nextPosition(trx, ownerId), updated_at: now });
+    await updateOwnTodo(trx, ownerId, row.id, { status: 'open', completed_at: null, position: await nextPosition(trx, ownerId), updated_at: now });
     await recordEvent(trx, { ownerId, type: 'task.updated', data: { object: 'task', id: row.id }, test: await eventTest(trx, row), occurredAt: now });
     return true;
   });
@@ -175,7 +175,7 @@ export async function deleteTodo(env: TodoEnv, ownerId: string, id: string): Pro
   const now = env.clock.now();
   await env.db.transaction().execute(async (trx) => {
     const row = await lockOrThrow(trx, ownerId, id);
-    await updateOwnTodo(trx, row.id, { deleted_at: now, updated_at: now });
+    await updateOwnTodo(trx, ownerId, row.id, { deleted_at: now, updated_at: now });
     await recordEvent(trx, { ownerId, type: 'task.deleted', data: { object: 'task', id: row.id }, test: await eventTest(trx, row), occurredAt: now });
   });
 }
@@ -209,7 +209,7 @@ export async function reorderTodo(env: TodoEnv, ownerId: string, taskId: string,
     const [moved] = order.splice(from, 1);
     order.splice(to, 0, moved!);
     // Renumber the open list 0..n-1 (earlier positions may tie or have gaps); write only what moved.
-    await setPositions(trx, order.map((t, i) => ({ id: t.id, position: i, was: t.position })).filter((m) => m.position !== m.was));
+    await setPositions(trx, ownerId, order.map((t, i) => ({ id: t.id, position: i, was: t.position })).filter((m) => m.position !== m.was));
     return true;
   });
 }

@@ -124,7 +124,7 @@ export interface CalendarFeedsTable {
   last_success_at: Date | null;
 }
 
-/** Durable work (migration 0003): claimed under a lease with FOR UPDATE SKIP LOCKED (src/workers/jobs.ts). */
+/** Durable work (migration 0003): claimed under a lease with FOR UPDATE SKIP LOCKED (store/repos/jobs.ts). */
 export interface JobsTable {
   id: string;
   kind: string;

@@ -8,6 +8,7 @@ import { checkStatusToken, statusUrl } from '../services/status-links.js';
 import { requesterAct, type RequesterAction } from '../services/requests/requester.js';
 import { ServiceError } from '../services/service-error.js';
 import { requestContext } from '../store/repos/request-changes.js';
+import { requestOfStatusLink } from '../store/repos/requests.js';
 import type { RequestRow } from '../store/schema.js';
 import { html, page, type Markup } from './html.js';
 import { appointmentIcs } from './ics.js';
@@ -47,7 +48,7 @@ class PageNotFound extends Error {}
 async function load(services: Deps, p: Params, now: Date): Promise<RequestRow> {
   const id = asUuid(p.id);
   if (!id || !checkStatusToken(services.secrets.statusLinks, id, p.token)) throw new PageNotFound();
-  const row = await services.db.selectFrom('requests').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await requestOfStatusLink(services.db, id);
   if (!row) throw new PageNotFound();
   if (row.status_link_expires_at && row.status_link_expires_at.getTime() <= now.getTime()) throw new PageNotFound();
   return row;

@@ -11,6 +11,7 @@ import { OutboundRefused, resolvePublic, type OutboundPolicy } from '../net/publ
 import { disableEndpoint } from './endpoints.js';
 import type { Db } from '../store/db.js';
 import { claimDeliveries, deliveryContexts, finishDelivery, logAttempt, releaseDelivery, type DeliveryContext } from '../store/repos/deliveries.js';
+import { lockEndpointHealth, markEndpointFailing, markEndpointHealthy } from '../store/repos/webhook-endpoints.js';
 import type { WebhookDeliveryRow } from '../store/schema.js';
 import type { WorkerLog } from '../jobs/queue.js';
 import { Runner } from '../jobs/runner.js';
@@ -221,7 +222,7 @@ export class DeliveryWorker {
       if (outcome.kind === 'success') {
         await finishDelivery(trx, d.id, this.id, { status: 'succeeded', lastStatus: status, lastError: null, now });
         // The receiver works: even when this delivery's claim was lost meanwhile, the endpoint is healthy.
-        await trx.updateTable('webhook_endpoints').set({ last_success_at: now, failing_since: null }).where('id', '=', e.id).execute();
+        await markEndpointHealthy(trx, e.owner_id, e.id, now);
         return;
       }
       if (outcome.kind === 'gone') {
@@ -234,10 +235,10 @@ export class DeliveryWorker {
       const held = await finishDelivery(trx, d.id, this.id, next ? { status: 'pending', nextAttemptAt: next, lastStatus: status, lastError: error, now } : { status: 'failed', lastStatus: status, lastError: error, now });
       if (!held) return;
       // The endpoint's health as it is now (another outcome of the same batch may have changed it).
-      const health = await trx.selectFrom('webhook_endpoints').select(['failing_since', 'last_success_at', 'disabled_at']).where('id', '=', e.id).forUpdate().executeTakeFirst();
+      const health = await lockEndpointHealth(trx, e.owner_id, e.id);
       if (!health || health.disabled_at) return;
       const failingSince = health.failing_since ?? now;
-      if (!health.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', e.id).execute();
+      if (!health.failing_since) await markEndpointFailing(trx, e.owner_id, e.id, now);
       const lastGood = health.last_success_at?.getTime() ?? 0;
       if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS && now.getTime() - lastGood >= DISABLE_AFTER_MS) {
         await disableEndpoint(trx, e.id, 'failing', now);

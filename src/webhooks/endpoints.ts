@@ -2,6 +2,11 @@ import { newId } from '../domain/ids.js';
 import { OutboundRefused, resolvePublic, validateOutboundUrl, type OutboundPolicy } from '../net/public-address.js';
 import type { Db } from '../store/db.js';
 import { recordEvent } from '../store/repos/outbox.js';
+import { findToken, tokenMode } from '../store/repos/tokens.js';
+import {
+  cancelEndpointDeliveries, countTokenEndpoints, deliveryAttempts, dropPreviousSecret, endpointDeliveries, findEndpoint, insertEndpoint,
+  listEndpointRows, markEndpointDeleted, markEndpointDisabled, markEndpointEnabled, rotateEndpointSecret,
+} from '../store/repos/webhook-endpoints.js';
 import type { EndpointDisabledReason, WebhookEndpointRow } from '../store/schema.js';
 import { newSigningSecret } from './sign.js';
 import { ServiceError } from '../services/service-error.js';
@@ -69,7 +74,7 @@ export async function checkEndpointUrl(url: string, policy: OutboundPolicy): Pro
 }
 
 async function liveToken(db: Db, ownerId: string, tokenId: string, now: Date) {
-  const token = await db.selectFrom('tokens').selectAll().where('id', '=', tokenId).where('owner_id', '=', ownerId).executeTakeFirst();
+  const token = await findToken(db, ownerId, tokenId);
   if (!token || token.revoked_at !== null || (token.expires_at !== null && token.expires_at.getTime() <= now.getTime())) {
     throw new ServiceError('not_found', `no live token ${tokenId} of this owner`);
   }
@@ -78,7 +83,7 @@ async function liveToken(db: Db, ownerId: string, tokenId: string, now: Date) {
 }
 
 async function endpointOf(db: Db, ownerId: string, id: string): Promise<WebhookEndpointRow> {
-  const e = await db.selectFrom('webhook_endpoints').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const e = await findEndpoint(db, ownerId, id);
   if (!e) throw new ServiceError('not_found', `no webhook endpoint ${id} of this owner`);
   return e;
 }
@@ -97,16 +102,11 @@ export async function addEndpoint(env: EndpointEnv, q: { ownerId: string; tokenI
   if (description && description.length > 500) throw new ServiceError('invalid', 'description: at most 500 characters', 'description');
   const secret = newSigningSecret();
   const row = await env.db.transaction().execute(async (trx) => {
-    const count = await trx.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<string>().as('n')).where('token_id', '=', token.id).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
-    if (Number(count.n) >= MAX_ENDPOINTS_PER_TOKEN) throw new ServiceError('conflict', `a token has at most ${MAX_ENDPOINTS_PER_TOKEN} endpoints`);
-    const inserted = await trx
-      .insertInto('webhook_endpoints')
-      .values({
-        id: newId(), owner_id: q.ownerId, token_id: token.id, url, description, secret, previous_secret: null, previous_secret_expires_at: null,
-        disabled_at: null, disabled_reason: null, last_success_at: null, failing_since: null, created_at: now, updated_at: now, deleted_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    if ((await countTokenEndpoints(trx, q.ownerId, token.id)) >= MAX_ENDPOINTS_PER_TOKEN) throw new ServiceError('conflict', `a token has at most ${MAX_ENDPOINTS_PER_TOKEN} endpoints`);
+    const inserted = await insertEndpoint(trx, {
+      id: newId(), owner_id: q.ownerId, token_id: token.id, url, description, secret, previous_secret: null, previous_secret_expires_at: null,
+      disabled_at: null, disabled_reason: null, last_success_at: null, failing_since: null, created_at: now, updated_at: now, deleted_at: null,
+    });
     await recordPing(trx, inserted, token.mode, now);
     return inserted;
   });
@@ -114,10 +114,8 @@ export async function addEndpoint(env: EndpointEnv, q: { ownerId: string; tokenI
 }
 
 export async function listEndpoints(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, tokenId?: string | null): Promise<EndpointSummary[]> {
-  let q = env.db.selectFrom('webhook_endpoints').selectAll().where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
-  if (tokenId) q = q.where('token_id', '=', tokenId);
   const now = env.clock.now();
-  return (await q.orderBy('created_at').orderBy('id').execute()).map((e) => summarizeEndpoint(e, now));
+  return (await listEndpointRows(env.db, ownerId, tokenId ?? null)).map((e) => summarizeEndpoint(e, now));
 }
 
 /** Removes the endpoint; deliveries still waiting for it are cancelled. */
@@ -125,8 +123,8 @@ export async function removeEndpoint(env: Pick<EndpointEnv, 'db' | 'clock'>, own
   const now = env.clock.now();
   await env.db.transaction().execute(async (trx) => {
     await endpointOf(trx, ownerId, id);
-    await trx.updateTable('webhook_endpoints').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
-    await cancelPending(trx, id, 'the endpoint was removed', now);
+    await markEndpointDeleted(trx, ownerId, id, now);
+    await cancelEndpointDeliveries(trx, id, 'the endpoint was removed', now);
   });
 }
 
@@ -136,12 +134,7 @@ export async function rotateSecret(env: Pick<EndpointEnv, 'db' | 'clock'>, owner
   const secret = newSigningSecret();
   const row = await env.db.transaction().execute(async (trx) => {
     const e = await endpointOf(trx, ownerId, id);
-    return trx
-      .updateTable('webhook_endpoints')
-      .set({ secret, previous_secret: e.secret, previous_secret_expires_at: new Date(now.getTime() + ROTATION_OVERLAP_MS), updated_at: now })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return rotateEndpointSecret(trx, ownerId, id, { secret, previousSecret: e.secret, previousExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS), now });
   });
   return { endpoint: summarizeEndpoint(row, now), secret };
 }
@@ -150,12 +143,7 @@ export async function rotateSecret(env: Pick<EndpointEnv, 'db' | 'clock'>, owner
 export async function endRotation(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<EndpointSummary> {
   const now = env.clock.now();
   await endpointOf(env.db, ownerId, id);
-  const row = await env.db
-    .updateTable('webhook_endpoints')
-    .set({ previous_secret: null, previous_secret_expires_at: null, updated_at: now })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await dropPreviousSecret(env.db, ownerId, id, now);
   return summarizeEndpoint(row, now);
 }
 
@@ -165,18 +153,8 @@ export async function pingEndpoint(env: Pick<EndpointEnv, 'db' | 'clock'>, owner
   return env.db.transaction().execute(async (trx) => {
     const e = await endpointOf(trx, ownerId, id);
     if (e.disabled_at) throw new ServiceError('conflict', 'the endpoint is disabled; enable it first');
-    const token = await trx.selectFrom('tokens').select('mode').where('id', '=', e.token_id).executeTakeFirstOrThrow();
-    return { eventId: await recordPing(trx, e, token.mode, now) };
+    return { eventId: await recordPing(trx, e, await tokenMode(trx, ownerId, e.token_id), now) };
   });
-}
-
-async function cancelPending(trx: Db, endpointId: string, why: string, now: Date): Promise<void> {
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ status: 'cancelled', finished_at: now, last_error: why })
-    .where('endpoint_id', '=', endpointId)
-    .where('status', '=', 'pending')
-    .execute();
 }
 
 /**
@@ -184,8 +162,8 @@ async function cancelPending(trx: Db, endpointId: string, why: string, now: Date
  * waiting are given up: once re-enabled, the receiver catches up with GET /webhook-events.
  */
 export async function disableEndpoint(trx: Db, id: string, reason: EndpointDisabledReason, now: Date): Promise<void> {
-  await trx.updateTable('webhook_endpoints').set({ disabled_at: now, disabled_reason: reason, updated_at: now }).where('id', '=', id).where('disabled_at', 'is', null).execute();
-  await cancelPending(trx, id, `the endpoint was disabled (${reason})`, now);
+  await markEndpointDisabled(trx, id, reason, now);
+  await cancelEndpointDeliveries(trx, id, `the endpoint was disabled (${reason})`, now);
 }
 
 export async function disableEndpointByOwner(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<EndpointSummary> {
@@ -201,12 +179,7 @@ export async function disableEndpointByOwner(env: Pick<EndpointEnv, 'db' | 'cloc
 export async function enableEndpoint(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string): Promise<EndpointSummary> {
   const now = env.clock.now();
   await endpointOf(env.db, ownerId, id);
-  const row = await env.db
-    .updateTable('webhook_endpoints')
-    .set({ disabled_at: null, disabled_reason: null, failing_since: null, updated_at: now })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await markEndpointEnabled(env.db, ownerId, id, now);
   return summarizeEndpoint(row, now);
 }
 
@@ -226,17 +199,8 @@ export interface DeliveryLogEntry {
 /** The endpoint's latest deliveries with their attempts, newest first (console, CLI). */
 export async function deliveryLog(env: Pick<EndpointEnv, 'db'>, ownerId: string, id: string, limit = 20): Promise<DeliveryLogEntry[]> {
   await endpointOf(env.db, ownerId, id);
-  const deliveries = await env.db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-    .select(['d.id', 'd.event_id', 'e.type', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.last_status', 'd.last_error', 'd.created_at'])
-    .where('d.endpoint_id', '=', id)
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(limit)
-    .execute();
-  const ids = deliveries.map((d) => d.id);
-  const attempts = ids.length === 0 ? [] : await env.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('attempt').execute();
+  const deliveries = await endpointDeliveries(env.db, ownerId, id, limit);
+  const attempts = await deliveryAttempts(env.db, deliveries.map((d) => d.id));
   return deliveries.map((d) => ({
     id: d.id,
     eventId: d.event_id,

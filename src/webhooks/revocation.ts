@@ -1,5 +1,8 @@
 import type { Db } from '../store/db.js';
 import { recordEvent } from '../store/repos/outbox.js';
+import { lockToken } from '../store/repos/tokens.js';
+import { hasRevocationEvent } from '../store/repos/webhook-events.js';
+import { cancelTokenDeliveries } from '../store/repos/webhook-endpoints.js';
 import type { JobRow } from '../store/schema.js';
 import type { JobKind } from '../jobs/queue.js';
 
@@ -13,19 +16,8 @@ export type RevokedReason = 'owner' | 'expired' | 'account_deleted';
 export const TOKEN_EXPIRY = 'token.expire';
 
 export async function recordRevocation(trx: Db, t: { ownerId: string; tokenId: string; mode: 'live' | 'test' }, reason: RevokedReason, now: Date): Promise<void> {
-  const already = await trx
-    .selectFrom('webhook_events')
-    .select('id')
-    .where('token_id', '=', t.tokenId)
-    .where('type', '=', 'authorization.revoked')
-    .executeTakeFirst();
-  if (already) return;
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ status: 'cancelled', finished_at: now, last_error: `the token was revoked (${reason})` })
-    .where('token_id', '=', t.tokenId)
-    .where('status', '=', 'pending')
-    .execute();
+  if (await hasRevocationEvent(trx, t.ownerId, t.tokenId)) return;
+  await cancelTokenDeliveries(trx, t.ownerId, t.tokenId, `the token was revoked (${reason})`, now);
   await recordEvent(trx, {
     ownerId: t.ownerId,
     type: 'authorization.revoked',
@@ -41,7 +33,7 @@ export function tokenExpiryKind(db: Db): JobKind {
   return {
     async run(job: JobRow, ctx) {
       await db.transaction().execute(async (trx) => {
-        const token = await trx.selectFrom('tokens').selectAll().where('id', '=', job.key!).forUpdate().executeTakeFirst();
+        const token = await lockToken(trx, job.key!);
         if (!token || token.revoked_at !== null || token.expires_at === null) return;
         if (token.expires_at.getTime() > ctx.now.getTime()) return;
         await recordRevocation(trx, { ownerId: token.owner_id, tokenId: token.id, mode: token.mode }, 'expired', token.expires_at);

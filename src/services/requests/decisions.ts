@@ -1,10 +1,10 @@
-import { newId } from '../../domain/ids.js';
 import { formatInstant, parseInstant } from '../../domain/instant.js';
 import type { Trigger } from '../../domain/request-moves.js';
 import type { Db } from '../../store/db.js';
 import { lockRequest } from '../../store/repos/request-changes.js';
+import { deleteWaitingDecision, insertWaitingDecision } from '../../store/repos/waiting-decisions.js';
 import type { JobRow, RequestRow } from '../../store/schema.js';
-import { findJobByKey } from '../../store/repos/jobs.js';
+import { completeJob, findJobByKey } from '../../store/repos/jobs.js';
 import type { JobKind, WorkerLog } from '../../jobs/queue.js';
 import { ServiceError } from '../service-error.js';
 import type { RequestEnv } from './env.js';
@@ -68,10 +68,7 @@ export async function decide(env: RequestEnv, ownerId: string, requestId: string
     if (!opts.undoWindow) return { request: await applyMove(trx, env, row, move, now), effectiveAt: null };
     const effectiveAt = new Date(now.getTime() + UNDO_WINDOW_MS);
     const payload: DecisionPayload = { action: decision.action, decidedAt: formatInstant(now), ...(decision.action === 'reschedule' ? { start: formatInstant(decision.start) } : {}) };
-    await trx
-      .insertInto('jobs')
-      .values({ id: newId(), kind: REQUEST_DECISION, owner_id: ownerId, key: row.id, payload: JSON.stringify(payload), run_at: effectiveAt, created_at: now })
-      .execute();
+    await insertWaitingDecision(trx, { kind: REQUEST_DECISION, ownerId, requestId: row.id, payload, runAt: effectiveAt }, now);
     return { request: row, effectiveAt };
   });
 }
@@ -97,15 +94,7 @@ export async function waitingDecision(db: Db, ownerId: string, requestId: string
  */
 export async function undoDecision(env: RequestEnv, ownerId: string, requestId: string): Promise<boolean> {
   const now = env.clock.now();
-  const r = await env.db
-    .deleteFrom('jobs')
-    .where('kind', '=', REQUEST_DECISION)
-    .where('key', '=', requestId)
-    .where('owner_id', '=', ownerId)
-    .where('run_at', '>', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+  return deleteWaitingDecision(env.db, { kind: REQUEST_DECISION, ownerId, requestId, now });
 }
 
 /**
@@ -119,8 +108,9 @@ export function decisionKind(env: RequestEnv, log?: WorkerLog): JobKind {
     async run(job: JobRow, ctx) {
       await env.db.transaction().execute(async (trx) => {
         const row = await lockRequest(trx, job.owner_id, job.key!);
-        const mine = await trx.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', job.locked_by).executeTakeFirst();
-        if (Number(mine.numDeletedRows) === 0 || !row) return;
+        // A claimed job always has its holder; completeJob deletes it only while this run still holds it.
+        const mine = await completeJob(trx, job.id, job.locked_by!);
+        if (!mine || !row) return;
         try {
           await applyMove(trx, env, row, moveOf(row, decisionOf(job.payload as DecisionPayload), new Date(0)), ctx.now);
         } catch (e) {

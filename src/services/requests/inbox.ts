@@ -1,4 +1,5 @@
 import type { Db } from '../../store/db.js';
+import { bookedInboxRows, handledInboxRows, inboxRow, pendingInboxRows, type InboxRow } from '../../store/repos/inbox.js';
 import type { RequestRow } from '../../store/schema.js';
 import { waitingDecision, type WaitingDecision } from './decisions.js';
 
@@ -25,20 +26,7 @@ export interface Inbox {
   handled: InboxItem[];
 }
 
-function base(db: Db, ownerId: string) {
-  return db
-    .selectFrom('requests')
-    .leftJoin('appointment_types', 'appointment_types.id', 'requests.appointment_type_id')
-    .selectAll('requests')
-    .select('appointment_types.name as type_name')
-    .where('requests.owner_id', '=', ownerId)
-    .where('requests.from_blocked', '=', false)
-    .where('requests.deleted_at', 'is', null);
-}
-
-type Joined = RequestRow & { type_name: string | null };
-
-async function items(db: Db, ownerId: string, rows: Joined[], withWaiting: boolean): Promise<InboxItem[]> {
+async function items(db: Db, ownerId: string, rows: InboxRow[], withWaiting: boolean): Promise<InboxItem[]> {
   return Promise.all(
     rows.map(async ({ type_name, ...request }) => ({
       request,
@@ -49,28 +37,9 @@ async function items(db: Db, ownerId: string, rows: Joined[], withWaiting: boole
 }
 
 export async function readInbox(db: Db, ownerId: string, now: Date): Promise<Inbox> {
-  const pending = await base(db, ownerId)
-    .where('requests.status', '=', 'pending')
-    .orderBy('requests.expires_at', 'asc')
-    .orderBy('requests.created_at')
-    .limit(LIMIT)
-    .execute();
-  const booked = await base(db, ownerId)
-    .where('requests.kind', '=', 'appointment')
-    .where('requests.status', 'in', ['accepted', 'rescheduled'])
-    .orderBy('requests.slot_start')
-    .limit(LIMIT)
-    .execute();
-  const since = new Date(now.getTime() - HANDLED_DAYS * 86_400_000);
-  const handled = await base(db, ownerId)
-    .where('requests.updated_at', '>=', since)
-    .where((eb) =>
-      eb.and([eb('requests.status', '!=', 'pending'), eb.not(eb.and([eb('requests.kind', '=', 'appointment'), eb('requests.status', 'in', ['accepted', 'rescheduled'])]))]),
-    )
-    .orderBy('requests.updated_at', 'desc')
-    .orderBy('requests.id')
-    .limit(LIMIT)
-    .execute();
+  const pending = await pendingInboxRows(db, ownerId, LIMIT);
+  const booked = await bookedInboxRows(db, ownerId, LIMIT);
+  const handled = await handledInboxRows(db, ownerId, new Date(now.getTime() - HANDLED_DAYS * 86_400_000), LIMIT);
   return {
     pending: await items(db, ownerId, pending, true),
     booked: await items(db, ownerId, booked, true),
@@ -80,7 +49,7 @@ export async function readInbox(db: Db, ownerId: string, now: Date): Promise<Inb
 
 /** One request of the inbox (not from a blocked contact), or undefined. */
 export async function inboxRequest(db: Db, ownerId: string, requestId: string): Promise<RequestRow | undefined> {
-  const row = await base(db, ownerId).where('requests.id', '=', requestId).executeTakeFirst();
+  const row = await inboxRow(db, ownerId, requestId);
   if (!row) return undefined;
   const { type_name: _, ...request } = row;
   return request;

@@ -12,7 +12,7 @@ import { ServiceError } from '../service-error.js';
 import type { RequestEnv } from './env.js';
 import { statusUrl } from '../status-links.js';
 
-/** Job kinds of the request flow (registered in workers/kinds.ts). */
+/** Job kinds of the request flow (registered in server/job-kinds.ts). */
 export const REQUEST_DECISION = 'request.decision';
 export const REQUEST_EXPIRE = 'request.expire';
 export const REQUEST_COMPLETE = 'request.complete';
@@ -156,7 +156,7 @@ export async function applyMove(trx: Db, env: RequestEnv, row: RequestRow, input
     updated_at: now,
   };
   const next = { ...row, ...changed };
-  const updated = await updateRequest(trx, row.id, {
+  const updated = await updateRequest(trx, row.owner_id, row.id, {
     ...changed,
     status_link_expires_at: statusLinkExpiry({ status: next.status, expiresAt: next.expires_at, slotEnd: next.slot_end, updatedAt: now }),
   });

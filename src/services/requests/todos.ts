@@ -24,7 +24,7 @@ export async function completeTask(env: RequestEnv, ownerId: string, taskId: str
     if (!task) throw new ServiceError('not_found', `No to-do ${taskId}.`);
     if (task.status === 'completed') return { taskId, requestId: task.request_id, changed: false };
     const request = task.request_id ? await lockRequest(trx, ownerId, task.request_id) : undefined;
-    await completeTodo(trx, taskId, now);
+    await completeTodo(trx, ownerId, taskId, now);
     await recordEvent(trx, { ownerId, type: 'task.completed', data: { object: 'task', id: taskId }, test: request?.test ?? false, occurredAt: now });
     let completed: string | null = null;
     if (request) {

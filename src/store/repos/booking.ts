@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db.js';
-import type { AppointmentTypeRow } from '../schema.js';
+import type { BookingSettingsTable } from '../schema.js';
 
 /** The owner's two change counters (migration 0002): one primary-key read. */
 /** The change counters of some owners (an owner without a row has never changed: all 1). */
@@ -33,6 +33,11 @@ export async function bookingState(
 
 export async function bookingSettingsRow(db: Db, ownerId: string): Promise<{ enabled: boolean; rules: unknown } | undefined> {
   return db.selectFrom('booking_settings').select(['enabled', 'rules']).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** The owner's first booking settings (a new owner's: switched off). */
+export async function insertBookingSettings(db: Db, row: Insertable<BookingSettingsTable>): Promise<void> {
+  await db.insertInto('booking_settings').values(row).execute();
 }
 
 export async function saveBookingSettings(db: Db, ownerId: string, enabled: boolean, rules: unknown, now: Date): Promise<void> {
@@ -70,7 +75,6 @@ export async function importedBusy(db: Db, ownerId: string, from: Date, to: Date
   return rows.map((r) => ({ start: r.start_at, end: r.end_at }));
 }
 
-/** All of the owner's appointment types, live ones in order (for `booking get/set`). */
-export async function appointmentTypeRows(db: Db, ownerId: string): Promise<AppointmentTypeRow[]> {
-  return db.selectFrom('appointment_types').selectAll().where('owner_id', '=', ownerId).where('deleted_at', 'is', null).orderBy('position').orderBy('id').execute();
+export async function disableBooking(db: Db, ownerId: string, now: Date): Promise<void> {
+  await db.updateTable('booking_settings').set({ enabled: false, updated_at: now }).where('owner_id', '=', ownerId).execute();
 }

@@ -1,4 +1,5 @@
 import type { StoredEvent, StoredOverride } from '../../domain/calendar-view.js';
+import type { EventTimes } from '../../domain/event-times.js';
 import type { Db } from '../db.js';
 import type { EventOverrideRow, EventRow } from '../schema.js';
 
@@ -28,6 +29,13 @@ export function toStoredEvent(r: EventWithSlug): StoredEvent {
     deletedAt: r.deleted_at,
   };
 }
+
+/** The event-times block as the events table names its columns (the way back is toStoredEvent). */
+export function eventTimeColumns(t: EventTimes) {
+  return { start_at: t.start, end_at: t.end, all_day: t.allDay, start_date: t.startDate, end_date: t.endDate, timezone: t.timezone };
+}
+
+export type EventTimeColumns = ReturnType<typeof eventTimeColumns>;
 
 export function toStoredOverride(r: EventOverrideRow): StoredOverride {
   return {
@@ -107,4 +115,41 @@ export async function eventWithOverrides(
     ? []
     : await db.selectFrom('event_overrides').selectAll().where('owner_id', '=', ownerId).where('event_id', '=', eventId).execute();
   return { event: toStoredEvent(row), overrides: overrides.map(toStoredOverride) };
+}
+
+/** What an import compares a file with: the columns it sets on an event row, with the row's identity. */
+export type ImportedEventRow = Pick<
+  EventRow,
+  | 'id' | 'ical_uid' | 'title' | 'start_at' | 'end_at' | 'all_day' | 'start_date' | 'end_date' | 'timezone' | 'show_as' | 'status'
+  | 'location' | 'url' | 'notes' | 'rrule' | 'exdates' | 'series_until' | 'deleted_at'
+>;
+export type ImportedOverrideRow = Pick<
+  EventOverrideRow,
+  'event_id' | 'original_start' | 'start_at' | 'end_at' | 'title' | 'location' | 'show_as' | 'cancelled' | 'deleted_at'
+>;
+
+/** The events an import made in one of the owner's calendars (deleted ones too), with their overrides. */
+export async function importedEventsOf(
+  db: Db,
+  ownerId: string,
+  calendarId: string,
+): Promise<{ events: ImportedEventRow[]; overrides: ImportedOverrideRow[] }> {
+  const events = await db.selectFrom('events')
+    .select(['id', 'ical_uid', 'title', 'start_at', 'end_at', 'all_day', 'start_date', 'end_date', 'timezone', 'show_as', 'status',
+      'location', 'url', 'notes', 'rrule', 'exdates', 'series_until', 'deleted_at'])
+    .where('owner_id', '=', ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null)
+    .execute();
+  const overrides = await db.selectFrom('event_overrides')
+    .select(['event_id', 'original_start', 'start_at', 'end_at', 'title', 'location', 'show_as', 'cancelled', 'deleted_at'])
+    .where('owner_id', '=', ownerId)
+    .where('event_id', 'in', (eb) => eb.selectFrom('events').select('id')
+      .where('owner_id', '=', ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null))
+    .execute();
+  return { events, overrides };
+}
+
+/** Ids of the owner's events made for a request (deleted ones too). */
+export async function eventIdsOfRequest(db: Db, ownerId: string, requestId: string): Promise<string[]> {
+  const rows = await db.selectFrom('events').select('id').where('owner_id', '=', ownerId).where('request_id', '=', requestId).execute();
+  return rows.map((r) => r.id);
 }

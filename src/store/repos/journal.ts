@@ -12,6 +12,11 @@ export async function insertEntry(db: Db, row: Insertable<JournalEntriesTable>):
   await db.insertInto('journal_entries').values(row).execute();
 }
 
+/** Many entries at once (the demo). */
+export async function insertEntries(db: Db, rows: readonly Insertable<JournalEntriesTable>[]): Promise<void> {
+  await db.insertInto('journal_entries').values(rows).execute();
+}
+
 export async function findEntry(db: Db, ownerId: string, id: string): Promise<JournalEntryRow | undefined> {
   return db.selectFrom('journal_entries').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }

@@ -4,7 +4,11 @@ import type { RequestRow, RequestsTable } from '../schema.js';
 
 /** Writes of requests and what their limits read; every function takes the caller's transaction. */
 
-/** The request locked for a change (FOR UPDATE), or undefined when the owner has no such live request. */
+/**
+ * The request locked for a change (FOR UPDATE), or undefined when the owner has no such live request.
+ * A null owner looks it up by id alone: the requester's status link (signed for that id) and a job
+ * keyed by the request's id name no owner.
+ */
 export async function lockRequest(trx: Db, ownerId: string | null, id: string): Promise<RequestRow | undefined> {
   let q = trx.selectFrom('requests').selectAll().where('id', '=', id).where('deleted_at', 'is', null);
   if (ownerId !== null) q = q.where('owner_id', '=', ownerId);
@@ -15,8 +19,13 @@ export async function insertRequest(trx: Db, row: Insertable<RequestsTable>): Pr
   return trx.insertInto('requests').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateRequest(trx: Db, id: string, change: Updateable<RequestsTable>): Promise<RequestRow> {
-  return trx.updateTable('requests').set(change).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/** Many requests at once (the demo). */
+export async function insertRequests(trx: Db, rows: readonly Insertable<RequestsTable>[]): Promise<void> {
+  await trx.insertInto('requests').values(rows).execute();
+}
+
+export async function updateRequest(trx: Db, ownerId: string, id: string, change: Updateable<RequestsTable>): Promise<RequestRow> {
+  return trx.updateTable('requests').set(change).where('owner_id', '=', ownerId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 export interface Identity {

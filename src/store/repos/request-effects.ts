@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import type { Db } from '../db.js';
-import { syncOccurrences } from './occurrences.js';
+import { insertPersonalCalendar } from './calendars.js';
+import { writeEvents } from './event-changes.js';
+import { nextPosition } from './todo-list.js';
 
 /** What an owner's decision puts on the calendar or the to-do list (decisions §3); caller's transaction. */
 
@@ -20,10 +21,7 @@ export async function appointmentEventOf(trx: Db, ownerId: string, requestId: st
 /** The owner's first calendar (made as `personal` when the owner has none). */
 async function firstCalendar(trx: Db, ownerId: string, now: Date): Promise<string> {
   const cal = await trx.selectFrom('calendars').select('id').where('owner_id', '=', ownerId).orderBy('position').orderBy('created_at').executeTakeFirst();
-  if (cal) return cal.id;
-  const id = newId();
-  await trx.insertInto('calendars').values({ id, owner_id: ownerId, slug: 'personal', name: 'Personal', position: 0, created_at: now }).execute();
-  return id;
+  return cal ? cal.id : insertPersonalCalendar(trx, ownerId, now);
 }
 
 export interface AppointmentEvent {
@@ -39,9 +37,8 @@ export interface AppointmentEvent {
 
 export async function insertAppointmentEvent(trx: Db, e: AppointmentEvent, now: Date): Promise<string> {
   const id = newId();
-  await trx
-    .insertInto('events')
-    .values({
+  await writeEvents(trx, e.ownerId, {
+    insert: [{
       id,
       owner_id: e.ownerId,
       calendar_id: await firstCalendar(trx, e.ownerId, now),
@@ -62,20 +59,17 @@ export async function insertAppointmentEvent(trx: Db, e: AppointmentEvent, now: 
       created_at: now,
       updated_at: now,
       deleted_at: null,
-    })
-    .execute();
-  await syncOccurrences(trx, e.ownerId, [id]);
+    }],
+  });
   return id;
 }
 
 export async function moveEvent(trx: Db, ownerId: string, id: string, start: Date, end: Date, now: Date): Promise<void> {
-  await trx.updateTable('events').set({ start_at: start, end_at: end, series_until: end, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
-  await syncOccurrences(trx, ownerId, [id]);
+  await writeEvents(trx, ownerId, { change: [{ id, set: { start_at: start, end_at: end, series_until: end, updated_at: now } }] });
 }
 
 export async function deleteEvent(trx: Db, ownerId: string, id: string, now: Date): Promise<void> {
-  await trx.updateTable('events').set({ deleted_at: now, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
-  await syncOccurrences(trx, ownerId, [id]);
+  await writeEvents(trx, ownerId, { change: [{ id, set: { deleted_at: now, updated_at: now } }] });
 }
 
 export interface RequestedTodo {
@@ -91,11 +85,7 @@ export interface RequestedTodo {
 /** A to-do at the end of the owner's list. */
 export async function insertTodo(trx: Db, t: RequestedTodo, now: Date): Promise<string> {
   const id = newId();
-  const last = await trx
-    .selectFrom('tasks')
-    .select(sql<number | null>`max(position)`.as('p'))
-    .where('owner_id', '=', t.ownerId)
-    .executeTakeFirst();
+  const position = await nextPosition(trx, t.ownerId);
   await trx
     .insertInto('tasks')
     .values({
@@ -112,7 +102,7 @@ export async function insertTodo(trx: Db, t: RequestedTodo, now: Date): Promise<
       from_requester: t.fromRequester,
       request_id: t.requestId,
       duration_minutes: null,
-      position: (last?.p ?? -1) + 1,
+      position,
       created_at: now,
       updated_at: now,
       deleted_at: null,
@@ -132,6 +122,6 @@ export async function lockTask(trx: Db, ownerId: string, id: string): Promise<{ 
     .executeTakeFirst();
 }
 
-export async function completeTodo(trx: Db, id: string, now: Date): Promise<void> {
-  await trx.updateTable('tasks').set({ status: 'completed', completed_at: now, updated_at: now }).where('id', '=', id).execute();
+export async function completeTodo(trx: Db, ownerId: string, id: string, now: Date): Promise<void> {
+  await trx.updateTable('tasks').set({ status: 'completed', completed_at: now, updated_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
 }

@@ -71,3 +71,16 @@ export async function findVisibleRequest(db: Db, q: { ownerId: string; tokenId: 
     .where((eb) => eb.or([eb('status', '=', 'pending'), eb('updated_at', '>=', q.handledSince)]))
     .executeTakeFirst();
 }
+
+/** One live request of the owner, blocked contacts' too (the CLI's look at a request). */
+export async function findLiveRequest(db: Db, ownerId: string, id: string): Promise<RequestRow | undefined> {
+  return db.selectFrom('requests').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/**
+ * The live request a status link names. By id alone: the requester's link carries no owner, and the
+ * link's signature (checked before this) binds it to this one request id, unique across owners.
+ */
+export async function requestOfStatusLink(db: Db, id: string): Promise<RequestRow | undefined> {
+  return db.selectFrom('requests').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}

@@ -72,3 +72,14 @@ export async function taskFeed(db: Db, q: TaskFeedQuery): Promise<TaskFeedRow[]>
 export async function findTask(db: Db, ownerId: string, id: string): Promise<TaskRow | undefined> {
   return db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
+
+/** Ids of the owner's to-dos made from a request (deleted ones too). */
+export async function taskIdsOfRequest(db: Db, ownerId: string, requestId: string): Promise<string[]> {
+  const rows = await db.selectFrom('tasks').select('id').where('owner_id', '=', ownerId).where('request_id', '=', requestId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The first live to-do made from a request, if any. */
+export async function firstTaskOfRequest(db: Db, ownerId: string, requestId: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('tasks').select('id').where('owner_id', '=', ownerId).where('request_id', '=', requestId).where('deleted_at', 'is', null).orderBy('created_at').executeTakeFirst();
+}

@@ -14,13 +14,18 @@ export async function insertOwnTodo(trx: Db, row: Insertable<TasksTable>): Promi
   await trx.insertInto('tasks').values(row).execute();
 }
 
+/** Many to-dos at once (the demo). */
+export async function insertTodos(trx: Db, rows: readonly Insertable<TasksTable>[]): Promise<void> {
+  await trx.insertInto('tasks').values(rows).execute();
+}
+
 /** A live to-do of the owner, locked until the transaction ends. */
 export async function lockOwnTodo(trx: Db, ownerId: string, id: string): Promise<TaskRow | undefined> {
   return trx.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
 }
 
-export async function updateOwnTodo(trx: Db, id: string, change: Updateable<TasksTable>): Promise<void> {
-  await trx.updateTable('tasks').set(change).where('id', '=', id).execute();
+export async function updateOwnTodo(trx: Db, ownerId: string, id: string, change: Updateable<TasksTable>): Promise<void> {
+  await trx.updateTable('tasks').set(change).where('owner_id', '=', ownerId).where('id', '=', id).execute();
 }
 
 /** The owner's open to-dos in the owner's order; `lock` holds them for a reorder. */
@@ -52,8 +57,8 @@ export async function completedTodos(db: Db, ownerId: string, since: Date): Prom
 }
 
 /** Sets positions only: a reorder is not a change, so updated_at stays (spec: task.updated). */
-export async function setPositions(trx: Db, moves: readonly { id: string; position: number }[]): Promise<void> {
-  for (const m of moves) await trx.updateTable('tasks').set({ position: m.position }).where('id', '=', m.id).execute();
+export async function setPositions(trx: Db, ownerId: string, moves: readonly { id: string; position: number }[]): Promise<void> {
+  for (const m of moves) await trx.updateTable('tasks').set({ position: m.position }).where('owner_id', '=', ownerId).where('id', '=', m.id).execute();
 }
 
 /** Whether the request a to-do came from was made by a test token (its events say `test: true`). */

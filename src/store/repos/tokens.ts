@@ -65,7 +65,38 @@ export async function revokeToken(db: Db, ownerId: string, tokenId: string, now:
     .executeTakeFirst();
 }
 
+/** When tokens were last used: a batch of ids of any owners (the authenticator's), each a primary key. */
 export async function touchTokens(db: Db, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('tokens').set({ last_used_at: now }).where('id', 'in', ids).execute();
+}
+
+/** The owner's tokens not revoked (expired ones too), for what a revocation of them all must tell each. */
+export async function unrevokedTokens(db: Db, ownerId: string): Promise<Pick<TokenRow, 'id' | 'mode' | 'expires_at'>[]> {
+  return db.selectFrom('tokens').select(['id', 'mode', 'expires_at']).where('owner_id', '=', ownerId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeAllTokens(db: Db, ownerId: string, now: Date): Promise<void> {
+  await db.updateTable('tokens').set({ revoked_at: now }).where('owner_id', '=', ownerId).where('revoked_at', 'is', null).execute();
+}
+
+/** Whether the owner holds a token of this name (revoked ones too). */
+export async function hasTokenNamed(db: Db, ownerId: string, name: string): Promise<boolean> {
+  const row = await db.selectFrom('tokens').select('id').where('owner_id', '=', ownerId).where('name', '=', name).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One of the owner's tokens, in any state. */
+export async function findToken(db: Db, ownerId: string, tokenId: string): Promise<TokenRow | undefined> {
+  return db.selectFrom('tokens').selectAll().where('id', '=', tokenId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** Whether one of the owner's tokens is live or test (it must exist). */
+export async function tokenMode(db: Db, ownerId: string, tokenId: string): Promise<'live' | 'test'> {
+  return (await db.selectFrom('tokens').select('mode').where('owner_id', '=', ownerId).where('id', '=', tokenId).executeTakeFirstOrThrow()).mode;
+}
+
+/** A token locked until the transaction ends. By id alone: the token.expire job's key is the token's id, unique across owners. */
+export async function lockToken(trx: Db, tokenId: string): Promise<TokenRow | undefined> {
+  return trx.selectFrom('tokens').selectAll().where('id', '=', tokenId).forUpdate().executeTakeFirst();
 }

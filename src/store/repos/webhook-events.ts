@@ -45,3 +45,15 @@ export async function findEntitledEvent(db: Db, q: { ownerId: string; tokenId: s
     .where('t.occurred_at', '>=', q.since)
     .executeTakeFirst();
 }
+
+/** Whether the token already had its last event, `authorization.revoked`. */
+export async function hasRevocationEvent(db: Db, ownerId: string, tokenId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('token_id', '=', tokenId)
+    .where('type', '=', 'authorization.revoked')
+    .executeTakeFirst();
+  return row !== undefined;
+}
