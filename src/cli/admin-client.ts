@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AdminErrorBody } from '../server/admin-channel.js';
-import { ServiceError, type ServiceErrorKind } from '../services/service-error.js';
+import { ServiceError, type ServiceErrorKind } from '../domain/service-error.js';
 
 const SERVICE_KINDS: Record<ServiceErrorKind, true> = { invalid: true, not_found: true, conflict: true, slot_unavailable: true, too_many_pending: true, rate_limited: true };
 import { RemoteError, UsageError } from './errors.js';

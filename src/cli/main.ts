@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import { registerBooking } from './commands/booking.js';
 import { registerCalendar } from './commands/calendar.js';
 import { registerDemo } from './commands/demo.js';

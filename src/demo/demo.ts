@@ -35,7 +35,7 @@ import {
   type RequestSeed,
   type SlotPlace,
 } from './demo-data.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import { createPersonalToken } from '../services/tokens.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 /**
  * The one table of wire errors (spec "Errors"). Every error answer is built from it; codes are
  * stable. `message` is the default text of the answer; `when` says when the code is raised, in the

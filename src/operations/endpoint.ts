@@ -2,7 +2,7 @@ import { asUuid } from '../domain/ids.js';
 import { formatInstant } from '../domain/instant.js';
 import type { Deps } from '../deps.js';
 import { requireOwner } from '../services/owners.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import {
   addEndpoint,
   deliveryLog,

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /**
  * One CLI command's work, run wherever the store is open: in the CLI's own process, or inside a

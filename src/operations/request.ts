@@ -5,7 +5,7 @@ import { decide, undoDecision, waitingDecision, type OwnerDecision } from '../se
 import { requestEnv } from '../services/requests/env.js';
 import { requesterAct, type RequesterAction } from '../services/requests/requester.js';
 import { completeTask } from '../services/requests/todos.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import type { Db } from '../store/db.js';
 import { eventIdsOfRequest } from '../store/repos/events.js';
 import { eventsOf } from '../store/repos/outbox.js';

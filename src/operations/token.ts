@@ -1,7 +1,7 @@
 import { asUuid } from '../domain/ids.js';
 import { formatInstant } from '../domain/instant.js';
 import { requireOwner } from '../services/owners.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import { createPersonalToken, listOwnerTokens, revokePersonalToken } from '../services/tokens.js';
 import { booleanArg, optionalIntegerArg, stringArg, stringListArg, type Operation } from './operation.js';
 

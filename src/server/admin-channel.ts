@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { Logger } from 'pino';
 import { isOperationName, OPERATIONS } from '../operations/index.js';
 import type { Deps } from '../deps.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /**
  * The local admin channel of a `serve` that holds a PGlite folder. PGlite admits one process per

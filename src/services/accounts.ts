@@ -9,7 +9,7 @@ import { deleteSession, endOtherSessions, endSessions, extendSession, insertSess
 import { revokeAllTokens, unrevokedTokens } from '../store/repos/tokens.js';
 import type { OwnerRow } from '../store/schema.js';
 import { createOwner, type NewOwner } from './owners.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import { recordRevocation } from '../webhooks/revocation.js';
 
 /**

@@ -5,7 +5,7 @@ import { asUuid, newId } from '../domain/ids.js';
 import type { Db } from '../store/db.js';
 import { deleteAppointmentTypes, insertAppointmentTypes, listAppointmentTypes, updateAppointmentType } from '../store/repos/appointment-types.js';
 import { bookingSettingsRow, saveBookingSettings } from '../store/repos/booking.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /** One appointment type as the owner edits it: name, duration, and what differs from the owner's rules. */
 export interface AppointmentTypeSettings extends TypeRules {

@@ -13,7 +13,7 @@ import {
   fields, invalid, readRule, resolveTimes, ruleKey, ruleOf, seriesInput, seriesUntil, shiftedSeries, showAs, text, timeColumns, title, zoneOf,
   type EventInput, type EventTimes, type EventUpdate, type OccurrenceChange, type Repeat,
 } from './event-input.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 export { REPEATS, type EventInput, type EventTimes, type EventUpdate, type OccurrenceChange, type Repeat } from './event-input.js';
 

@@ -7,7 +7,7 @@ import type { Db } from '../store/db.js';
 import { calendarsOf, writeEvents, type EventChange, type NewEventRow, type NewOverrideRow } from '../store/repos/event-changes.js';
 import { eventTimeColumns, importedEventsOf, type EventTimeColumns } from '../store/repos/events.js';
 import { findOwner } from '../store/repos/owners.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /**
  * `calendar import`: the events of an iCalendar file into one of the owner's calendars, in one

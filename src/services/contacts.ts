@@ -5,7 +5,7 @@ import type { Db } from '../store/db.js';
 import {
   blockedContacts, insertContact, lockContactByEmail, lockContactByPhone, unblockContactRow, updateContact, type ContactRow,
 } from '../store/repos/contacts.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /**
  * The owner's blocked contacts (decisions §3): a requester matched by email (in any case) or phone

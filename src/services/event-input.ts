@@ -5,7 +5,7 @@ import { expandSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../dom
 import { ianaZone } from '../domain/zones.js';
 import type { EventRowWithSlug } from '../store/repos/event-changes.js';
 import type { EventOverrideRow } from '../store/schema.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /**
  * What the owner gives for a calendar event, checked and turned into what is stored: times (local

@@ -5,7 +5,7 @@ import type { Db } from '../store/db.js';
 import { countFeeds, deleteFeed, findFeed, findFeedByUrl, insertFeed, listFeeds as listFeedRows, type FeedListRow } from '../store/repos/feeds.js';
 import { FEED_IMPORT } from './feed-import.js';
 import { deleteJobByKey, enqueueJob } from '../store/repos/jobs.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /**
  * The owner's iCalendar subscriptions (console and CLI). A feed's busy time is imported by the

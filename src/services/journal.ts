@@ -4,7 +4,7 @@ import { asUuid, newId } from '../domain/ids.js';
 import { isValidDate } from '../domain/instant.js';
 import type { Db } from '../store/db.js';
 import { deleteEntryRow, entriesOf, findEntry, insertEntry, updateEntry, type JournalEntryRow } from '../store/repos/journal.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /**
  * The owner's private journal, written in the console only. It records no webhook event and no API

@@ -8,7 +8,7 @@ import { insertPersonalCalendar } from '../store/repos/calendars.js';
 import { createHorizon } from '../store/repos/occurrences.js';
 import { findOwnerByUsername, insertOwner } from '../store/repos/owners.js';
 import type { OwnerRow } from '../store/schema.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 export interface NewOwner {
   username: string;

@@ -9,7 +9,7 @@ import { completedTodos, insertOwnTodo, lockOwnTodo, nextPosition, openTodos, re
 import type { TaskRow } from '../store/schema.js';
 import type { RequestEnv } from './requests/env.js';
 import { completeTask } from './requests/todos.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 
 /**
  * The owner's own changes to the to-do list (the console; the CLI may call the same functions).

@@ -6,7 +6,7 @@ import { inTransaction, type Db } from '../store/db.js';
 import { insertToken, listTokens, revokeToken } from '../store/repos/tokens.js';
 import type { TokenRow } from '../store/schema.js';
 import { enqueueJob } from '../store/repos/jobs.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import { recordRevocation, TOKEN_EXPIRY } from '../webhooks/revocation.js';
 
 /** Lifetimes the owner may choose for a personal token (decisions §2), in days; none is also allowed. */

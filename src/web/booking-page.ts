@@ -8,7 +8,7 @@ import { ianaZone } from '../domain/zones.js';
 import type { Deps } from '../deps.js';
 import { createRequest } from '../services/requests/create.js';
 import { requestEnv } from '../services/requests/env.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import { listAppointmentTypes } from '../store/repos/appointment-types.js';
 import { findOwnerByUsername, isBookingEnabled } from '../store/repos/owners.js';
 import type { AppointmentTypeRow, OwnerRow } from '../store/schema.js';

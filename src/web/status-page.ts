@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { requestEnv } from '../services/requests/env.js';
 import { checkStatusToken, statusUrl } from '../services/status-links.js';
 import { requesterAct, type RequesterAction } from '../services/requests/requester.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import { requestContext } from '../store/repos/request-changes.js';
 import { requestOfStatusLink } from '../store/repos/requests.js';
 import type { RequestRow } from '../store/schema.js';

@@ -9,7 +9,7 @@ import {
 } from '../store/repos/webhook-endpoints.js';
 import type { EndpointDisabledReason, WebhookEndpointRow } from '../store/schema.js';
 import { newSigningSecret } from './sign.js';
-import { ServiceError } from '../services/service-error.js';
+import { ServiceError } from '../domain/service-error.js';
 import type { Clock } from '../domain/clock.js';
 
 /**

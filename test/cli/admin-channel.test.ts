@@ -8,7 +8,7 @@ import { UsageError } from '../../src/cli/errors.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { openDeps, type Deps } from '../../src/deps.js';
 import { openAdminChannel, type AdminChannel } from '../../src/server/admin-channel.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/domain/service-error.js';
 import { openStore, migrate } from '../../src/store/db.js';
 import { removeDataDir, tempDataDir } from './cli-harness.js';
 

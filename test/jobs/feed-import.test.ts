@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { createOwner } from '../../src/services/owners.js';
 import { addFeed, listFeeds, refreshFeed, removeFeed } from '../../src/services/feeds.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/domain/service-error.js';
 import type { Store } from '../../src/store/db.js';
 import { FEED_IMPORT, feedImportKind } from '../../src/services/feed-import.js';
 import { outboundPolicy, type OutboundPolicy } from '../../src/net/public-address.js';

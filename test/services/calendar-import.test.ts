@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { importICalendar } from '../../src/services/calendar-import.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/domain/service-error.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
 import { useApi } from '../helpers/api.js';
 import { ENGINES } from '../helpers/engines.js';

@@ -9,7 +9,7 @@ import { decide, undoDecision, UNDO_WINDOW_MS, waitingDecision, type OwnerDecisi
 import { REQUEST_COMPLETE, REQUEST_DECISION, REQUEST_EXPIRE } from '../../src/services/requests/moves.js';
 import { requesterAct, withdrawByToken } from '../../src/services/requests/requester.js';
 import { completeTask } from '../../src/services/requests/todos.js';
-import { ServiceError, type ServiceErrorKind } from '../../src/services/service-error.js';
+import { ServiceError, type ServiceErrorKind } from '../../src/domain/service-error.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
 import type { RequestRow } from '../../src/store/schema.js';
 import { claimJobs, findJobByKey } from '../../src/store/repos/jobs.js';

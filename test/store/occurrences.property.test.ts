@@ -8,7 +8,7 @@ import { expandSeries } from '../../src/domain/recurrence.js';
 import { cancelEvent, cancelOccurrence, deleteEvent, deleteOccurrence, editOccurrence, restoreOccurrence, updateEvent } from '../../src/services/calendar-events.js';
 import { expandedPage } from '../../src/services/calendar-window.js';
 import { createOwner } from '../../src/services/owners.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/domain/service-error.js';
 import type { Store } from '../../src/store/db.js';
 import { calendarPageRows, horizonOf, type PageQuery } from '../../src/store/repos/occurrences.js';
 import { ENGINES, openTestStore } from '../helpers/engines.js';

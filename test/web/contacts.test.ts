@@ -4,7 +4,7 @@ import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { act, apiRequest, askAppointment, signedUpOwner } from '../helpers/inbox.js';
 import { blockContact, listBlocked, unblockContact } from '../../src/services/contacts.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/domain/service-error.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
 
 /*

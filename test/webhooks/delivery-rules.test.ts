@@ -10,7 +10,7 @@ import { newId } from '../../src/domain/ids.js';
 import { formatInstant } from '../../src/domain/instant.js';
 import type { EventType } from '../../src/domain/webhook-events.js';
 import type { OutboundPolicy } from '../../src/net/public-address.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/domain/service-error.js';
 import { createPersonalToken, revokePersonalToken } from '../../src/services/tokens.js';
 import { addEndpoint, deliveryLog, endRotation, rotateSecret } from '../../src/webhooks/endpoints.js';
 import { recordEvent, type EventData } from '../../src/store/repos/outbox.js';

@@ -5,7 +5,7 @@ import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { startHttpsServer } from '../helpers/https-server.js';
 import { addEndpoint } from '../../src/webhooks/endpoints.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/domain/service-error.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
 import type { OutboundPolicy } from '../../src/net/public-address.js';
 

@@ -18,7 +18,7 @@ import { creationsSince, insertRequest, isBlocked, lockRequester, pendingOf } fr
 import type { RequestRow } from '../../store/schema.js';
 import { setTimerJob } from '../../store/repos/jobs.js';
 import type { AvailabilityService } from '../availability.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { RequestEnv } from './env.js';
 import { statusUrl } from '../status-links.js';
 import { emailRequester, record, REQUEST_EXPIRE } from './moves.js';

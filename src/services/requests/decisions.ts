@@ -6,7 +6,7 @@ import { deleteWaitingDecision, insertWaitingDecision } from '../../store/repos/
 import type { JobRow, RequestRow } from '../../store/schema.js';
 import { completeJob, findJobByKey } from '../../store/repos/jobs.js';
 import type { JobKind, WorkerLog } from '../../jobs/queue.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { RequestEnv } from './env.js';
 import { applyMove, REQUEST_DECISION, ruleFor, type MoveInput } from './moves.js';
 

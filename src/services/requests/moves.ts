@@ -8,7 +8,7 @@ import { requestContext, updateRequest } from '../../store/repos/request-changes
 import { appointmentEventOf, deleteEvent, insertAppointmentEvent, insertTodo, moveEvent } from '../../store/repos/request-effects.js';
 import type { RequestRow } from '../../store/schema.js';
 import { deleteJobByKey, setTimerJob } from '../../store/repos/jobs.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { RequestEnv } from './env.js';
 import { statusUrl } from '../status-links.js';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../store/db.js';
 import { lockRequest } from '../../store/repos/request-changes.js';
 import type { RequestRow } from '../../store/schema.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { RequestEnv } from './env.js';
 import { applyMove } from './moves.js';
 

@@ -1,7 +1,7 @@
 import { lockRequest } from '../../store/repos/request-changes.js';
 import type { JobRow } from '../../store/schema.js';
 import type { JobKind } from '../../jobs/queue.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { RequestEnv } from './env.js';
 import { findJobByKey } from '../../store/repos/jobs.js';
 import { applyMove, REQUEST_DECISION } from './moves.js';

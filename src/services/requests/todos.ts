@@ -1,7 +1,7 @@
 import { lockRequest } from '../../store/repos/request-changes.js';
 import { completeTodo, lockTask } from '../../store/repos/request-effects.js';
 import { recordEvent } from '../../store/repos/outbox.js';
-import { ServiceError } from '../service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { RequestEnv } from './env.js';
 import { applyMove, ruleFor } from './moves.js';
 

@@ -1,5 +1,5 @@
 import { changePassword, deleteAccount } from '../../services/accounts.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import { html } from '../html.js';
 import { clearSessionCookie, sessionValue } from '../session.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';

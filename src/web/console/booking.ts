@@ -2,7 +2,7 @@ import { WEEKDAYS, type WeeklyHours } from '../../domain/availability.js';
 import { HOLIDAY_TYPES } from '../../domain/booking-rules.js';
 import { holidayData } from '../../domain/holidays.js';
 import { getBookingSettings, setBookingSettings } from '../../services/booking.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import { html, type Markup } from '../html.js';
 import {
   applyAction, DAY_NAMES, explainFault, FormFault, hourInput, MAX_ROWS, stateFromForm, stateFromSettings, toDocument, typeInput,

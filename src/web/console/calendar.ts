@@ -5,7 +5,7 @@ import {
   calendarItems, cancelEvent, cancelOccurrence, createEvent, deleteEvent, deleteOccurrence, editOccurrence, eventDetails, ownerCalendars,
   restoreEvent, restoreOccurrence, updateEvent, type CalendarEnv, type EventDetails,
 } from '../../services/calendar-events.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import { html, raw, type Markup } from '../html.js';
 import { eventForm, inputOf, postedValues, seriesOnlyChanges, timesOf, valuesOf, type FormValues } from './calendar-form.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';

@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { signIn, signOut, signUp, type AccountEnv } from '../../services/accounts.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { html, page, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';

@@ -1,5 +1,5 @@
 import { blockContact, listBlocked, unblockContact } from '../../services/contacts.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import { html } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';

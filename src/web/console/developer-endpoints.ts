@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { asUuid } from '../../domain/ids.js';
 import { ROTATION_OVERLAP_MS, type DeliveryLogEntry, type EndpointEnv, type EndpointSummary } from '../../webhooks/endpoints.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { TokenSummary } from '../../services/tokens.js';
 import { outboundPolicy } from '../../net/public-address.js';
 import { html, type Markup } from '../html.js';

@@ -1,5 +1,5 @@
 import { asUuid } from '../../domain/ids.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import { listOwnerTokens, revokePersonalToken } from '../../services/tokens.js';
 import {
   addEndpoint, deliveryLog, disableEndpointByOwner, enableEndpoint, endRotation, listEndpoints, pingEndpoint, removeEndpoint, rotateSecret,

@@ -1,5 +1,5 @@
 import { addFeed, listFeeds, MAX_FEEDS_PER_OWNER, refreshFeed, removeFeed, type FeedSummary } from '../../services/feeds.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import { outboundPolicy } from '../../net/public-address.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleScope } from './console.js';

@@ -4,7 +4,7 @@ import { blockContact } from '../../services/contacts.js';
 import { decide, undoDecision, type OwnerDecision, type WaitingDecision } from '../../services/requests/decisions.js';
 import { requestEnv } from '../../services/requests/env.js';
 import { HANDLED_DAYS, inboxRequest, readInbox, type InboxItem } from '../../services/requests/inbox.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import type { RequestRow } from '../../store/schema.js';
 import { html, raw, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';

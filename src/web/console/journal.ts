@@ -1,5 +1,5 @@
 import { addEntry, deleteEntry, editEntry, ENTRIES_PER_PAGE, getEntry, listEntries, ownerToday } from '../../services/journal.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import { html } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';

@@ -1,5 +1,5 @@
 import { requestEnv } from '../../services/requests/env.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../../domain/service-error.js';
 import {
   COMPLETED_LISTED_DAYS,
   completeTodo,
