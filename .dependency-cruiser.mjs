@@ -58,6 +58,13 @@ export default {
       to: { path: 'node_modules/(kysely|pg|@electric-sql/pglite)/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'no-circular',
+      comment: 'no module reaches itself through its imports, inside a folder either',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
       name: 'no-unresolvable',
       severity: 'error',
       from: { path: '^src/' },
