@@ -2,9 +2,8 @@ import { formatInstant, parseInstant } from '../../domain/instant.js';
 import type { Trigger } from '../../domain/request-moves.js';
 import type { Db } from '../../store/db.js';
 import { lockRequest } from '../../store/repos/request-changes.js';
-import { deleteWaitingDecision, insertWaitingDecision } from '../../store/repos/waiting-decisions.js';
 import type { JobRow, RequestRow } from '../../store/schema.js';
-import { completeJob, findJobByKey } from '../../store/repos/jobs.js';
+import { completeJob, findJobByKey, insertJob, withdrawJob } from '../../store/repos/jobs.js';
 import type { JobKind, WorkerLog } from '../../jobs/queue.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { RequestEnv } from './env.js';
@@ -68,7 +67,7 @@ export async function decide(env: RequestEnv, ownerId: string, requestId: string
     if (!opts.undoWindow) return { request: await applyMove(trx, env, row, move, now), effectiveAt: null };
     const effectiveAt = new Date(now.getTime() + UNDO_WINDOW_MS);
     const payload: DecisionPayload = { action: decision.action, decidedAt: formatInstant(now), ...(decision.action === 'reschedule' ? { start: formatInstant(decision.start) } : {}) };
-    await insertWaitingDecision(trx, { kind: REQUEST_DECISION, ownerId, requestId: row.id, payload, runAt: effectiveAt }, now);
+    await insertJob(trx, { kind: REQUEST_DECISION, ownerId, key: row.id, payload, runAt: effectiveAt }, now);
     return { request: row, effectiveAt };
   });
 }
@@ -94,7 +93,7 @@ export async function waitingDecision(db: Db, ownerId: string, requestId: string
  */
 export async function undoDecision(env: RequestEnv, ownerId: string, requestId: string): Promise<boolean> {
   const now = env.clock.now();
-  return deleteWaitingDecision(env.db, { kind: REQUEST_DECISION, ownerId, requestId, now });
+  return withdrawJob(env.db, { kind: REQUEST_DECISION, key: requestId, ownerId, now });
 }
 
 /**

@@ -183,3 +183,30 @@ export async function deleteJobByKey(db: Db, kind: string, key: string): Promise
 export async function setTimerJob(db: Db, job: NewJob & { key: string }, now: Date): Promise<void> {
   await enqueueJob(db, job, now, { replaceRunAt: true });
 }
+
+/**
+ * Adds a keyed job with a plain insert (no upsert): for a caller that holds the lock of what the key
+ * names and checked that no such job exists (an owner's decision waiting out its undo window).
+ */
+export async function insertJob(db: Db, job: NewJob & { key: string }, now: Date): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values({ id: newId(), kind: job.kind, owner_id: job.ownerId ?? null, key: job.key, payload: JSON.stringify(job.payload ?? {}), run_at: job.runAt, created_at: now })
+    .execute();
+}
+
+/**
+ * Takes the owner's keyed job back while it is neither due nor claimed (a job being run holds its
+ * row, so exactly one of the two wins). False when it ran, is running, or never was.
+ */
+export async function withdrawJob(db: Db, q: { kind: string; key: string; ownerId: string; now: Date }): Promise<boolean> {
+  const r = await db
+    .deleteFrom('jobs')
+    .where('kind', '=', q.kind)
+    .where('key', '=', q.key)
+    .where('owner_id', '=', q.ownerId)
+    .where('run_at', '>', q.now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', q.now)]))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
