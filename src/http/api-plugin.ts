@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { jsonErrorHandler } from './envelope.js';
+import { hasEmptySegment, jsonErrorHandler, noRoute } from './envelope.js';
 import { ERRORS, type ErrorCode } from './errors.js';
 import { guardErrors, type Guard } from './guard.js';
 import { checkIdempotencyKey, idempotencyScope } from './idempotency-key.js';
@@ -89,6 +89,13 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: Fasti
       security: [{ bearer: [] }],
     },
     transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url }),
+  });
+  // `/events/` or `/requests//withdraw` would reach a route with an empty parameter (`/events/:id`)
+  // and be judged by its rules; a path with an empty segment names no resource, on every route alike.
+  api.addHook('onRequest', (request, _reply, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (hasEmptySegment(path)) return done(noRoute(path));
+    done();
   });
   api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
   for (const route of routes) api.route(fastifyRoute(route, services, guard));

@@ -113,6 +113,16 @@ export function envelopeOptions(deps: EnvelopeDeps): Pick<FastifyServerOptions, 
   };
 }
 
+/** A path that ends with "/" or holds "//" has an empty segment: no route takes one. */
+export const hasEmptySegment = (path: string): boolean => path.length > 1 && (path.endsWith('/') || path.includes('//'));
+
+/** 404 for a path no route takes; a slash too many says which path was meant. */
+export function noRoute(path: string): ApiError {
+  if (!hasEmptySegment(path)) return new ApiError('not_found', `No route ${path}.`);
+  const meant = path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+  return new ApiError('not_found', `No route ${path}: paths have no empty segment and no trailing slash (did you mean ${meant}?).`);
+}
+
 /**
  * The envelope as a plugin of the root: its hooks apply to every route of every surface registered
  * after it (skip-override, what fastify-plugin does, without the package).
@@ -137,7 +147,7 @@ export const envelope: FastifyPluginAsync<EnvelopeDeps> = async (app: FastifyIns
     const path = request.url.split('?')[0] ?? '';
     const allowed = methods.allowed(path);
     if (allowed) return new ApiError('method_not_allowed', `${path} takes ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
-    return new ApiError('not_found', `No route ${path}.`);
+    return noRoute(path);
   };
   // Decided before the body is read, so a bad body on an unknown path still answers 404/405.
   app.addHook('onRequest', (request, _reply, done) => {

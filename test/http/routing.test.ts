@@ -27,6 +27,31 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('answers a trailing slash or an empty segment with 404 on every route alike, naming the path meant, whatever the query', async () => {
+      const owner = await api.owner('America/New_York');
+      const token = await api.token(owner);
+      const cases: [string, string][] = [
+        ['/api/v1/me/', '/api/v1/me'],
+        ['/api/v1/events/?from=2026-10-24T00:00:00Z&to=2026-10-31T00:00:00Z', '/api/v1/events'],
+        ['/api/v1/tasks/?limit=5', '/api/v1/tasks'],
+        ['/api/v1/requests/', '/api/v1/requests'],
+        ['/api/v1/webhook-events/', '/api/v1/webhook-events'],
+        ['/api/v1/appointment-types/', '/api/v1/appointment-types'],
+        ['/api/v1/requests//withdraw', '/api/v1/requests/withdraw'],
+      ];
+      for (const [url, meant] of cases) {
+        const res = await api.get(url, token);
+        assert.equal(res.statusCode, 404, url);
+        assert.equal(res.json().error.code, 'not_found', url);
+        assert.ok(res.json().error.message.includes(`did you mean ${meant}?`), res.json().error.message);
+      }
+      // Without the slash, the same calls are answered.
+      assert.equal((await api.get('/api/v1/events?from=2026-10-24T00:00:00Z&to=2026-10-31T00:00:00Z', token)).statusCode, 200);
+      assert.equal((await api.get('/api/v1/tasks?limit=5', token)).statusCode, 200);
+      const post = await api.app.inject({ method: 'POST', url: '/api/v1/requests//withdraw', headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'k'.repeat(20) } });
+      assert.equal(post.statusCode, 404);
+    });
+
     it('serves the OpenAPI document without a token, outside /api/v1', async () => {
       const res = await api.app.inject({ method: 'GET', url: '/openapi.json' });
       assert.equal(res.statusCode, 200);
