@@ -31,6 +31,14 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** Sender of those emails (EMAIL_FROM). */
   readonly emailFrom: string;
+  /** Slow clients (docs/decisions.md "Hardening"): how long a connection may take to send its headers (HEADERS_TIMEOUT_MS). */
+  readonly headersTimeoutMs: number;
+  /** How long a whole request may take to arrive, body included (REQUEST_TIMEOUT_MS). */
+  readonly requestTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open (KEEP_ALIVE_TIMEOUT_MS). */
+  readonly keepAliveTimeoutMs: number;
+  /** Connections held at once; further ones are closed at accept (MAX_CONNECTIONS). */
+  readonly maxConnections: number;
 }
 
 export interface ConfigOverrides {
@@ -46,6 +54,13 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return n;
 }
 
+/** A limit that cannot be switched off: 0 would mean "never" to Node's server. */
+function atLeastOne(name: string, raw: string | undefined, fallback: number): number {
+  const n = positiveInt(name, raw, fallback);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${raw}"`);
+  return n;
+}
+
 /** 'a.test, Localhost.' -> ['a.test', 'localhost']: lowercase, no final dot, no blanks. */
 function hostList(raw: string | undefined): string[] {
   return (raw ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/\.$/, '')).filter((h) => h !== '');
@@ -55,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   const port = overrides.port ?? positiveInt('PORT', env.PORT, 3000);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
   const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || null);
+  const headersTimeoutMs = atLeastOne('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 15_000);
+  const requestTimeoutMs = atLeastOne('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000);
+  // Node refuses a request timeout shorter than the headers' (the headers are part of the request).
+  if (requestTimeoutMs < headersTimeoutMs) throw new Error(`REQUEST_TIMEOUT_MS (${requestTimeoutMs}) must be at least HEADERS_TIMEOUT_MS (${headersTimeoutMs})`);
   return Object.freeze({
     port,
     host: env.HOST || '127.0.0.1',
@@ -69,5 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     webhookPollMs: positiveInt('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 250),
     smtpUrl: env.SMTP_URL || null,
     emailFrom: env.EMAIL_FROM || 'Calendar Access <no-reply@localhost>',
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: atLeastOne('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 65_000),
+    maxConnections: atLeastOne('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 1000),
   });
 }

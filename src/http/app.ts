@@ -15,12 +15,17 @@ export { API_PREFIX } from './api-plugin.js';
  * pages (status page, booking page, console).
  */
 export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Promise<FastifyInstance> {
-  const { clock, authenticator, limits: rateLimits } = services;
+  const { clock, authenticator, limits: rateLimits, config } = services;
   const app = Fastify({
-    ...envelopeOptions({ rateLimits, clock }),
+    ...envelopeOptions({ rateLimits, clock }, config),
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
+    // Slow clients are cut off (docs/decisions.md "Hardening"): headers, the whole request, idle
+    // kept-alive connections; Node checks them every second rather than every 30.
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     bodyLimit: 256 * 1024,
     exposeHeadRoutes: true,
     // Occurrence ids are ~60 characters; longer ids are unknown (404), not a router error.
@@ -33,5 +38,7 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Prom
   const guard = createGuard({ authenticator, rateLimits, clock });
   await app.register(apiPlugin, { routes: API_ROUTES, services, guard });
   await app.register(pagesPlugin, { services });
+  // Beyond the cap, a new connection is closed at accept: the descriptors held stay bounded.
+  app.server.maxConnections = config.maxConnections;
   return app;
 }

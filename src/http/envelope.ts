@@ -46,14 +46,16 @@ function stamper({ rateLimits, clock }: EnvelopeDeps) {
 }
 
 /** 400 bad_request for bytes that are not an HTTP request, written on the raw socket. */
-function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error & { code?: string }, socket: Socket): void {
+function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error & { code?: string }, socket: Socket, late: string): void {
   // A peer that went away, or a request too large for the parser, has nobody to answer.
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
   const id = newRequestId();
-  const body = JSON.stringify(errorBody(new ApiError('bad_request', 'The request is not valid HTTP.'), id));
+  // Node cuts off a request that does not arrive in time (headers, or the whole of it) here too.
+  const message = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? late : 'The request is not valid HTTP.';
+  const body = JSON.stringify(errorBody(new ApiError('bad_request', message), id));
   void checkLimits(rateLimits, [anonymousLimit(socket.remoteAddress ?? 'unknown')], now, false).then(
     ({ headers }) => {
       const lines = [
@@ -100,10 +102,15 @@ export function jsonErrorHandler(error: unknown, request: FastifyRequest, reply:
  * parameter over maxParamLength) is answered before any hook runs; both still get the spec's error
  * shape and the envelope's headers. Request ids are ours, never the caller's.
  */
-export function envelopeOptions(deps: EnvelopeDeps): Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors' | 'genReqId' | 'requestIdHeader'> {
+export function envelopeOptions(
+  deps: EnvelopeDeps,
+  timeouts: { headersTimeoutMs: number; requestTimeoutMs: number },
+): Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors' | 'genReqId' | 'requestIdHeader'> {
   const stampEnvelope = stamper(deps);
+  const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+  const late = `The request did not arrive in time: its headers within ${seconds(timeouts.headersTimeoutMs)}, the whole request within ${seconds(timeouts.requestTimeoutMs)}.`;
   return {
-    clientErrorHandler: (error, socket) => answerMalformed(deps.rateLimits, deps.clock.now().getTime(), error, socket),
+    clientErrorHandler: (error, socket) => answerMalformed(deps.rateLimits, deps.clock.now().getTime(), error, socket, late),
     genReqId: () => newRequestId(),
     requestIdHeader: false,
     frameworkErrors: (_error: FastifyError, request, reply) => {
