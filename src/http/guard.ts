@@ -54,6 +54,13 @@ export function createGuard({ authenticator, rateLimits, clock }: GuardDeps): Gu
   return (needs) =>
     async function guard(request, reply) {
       const now = clock.now().getTime();
+      // An address past its budget of wrong tokens is answered before any look-up: a guess and a real
+      // token get the same 429 until the window ends, so the answer tells nothing (decisions §9).
+      const barred = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, false);
+      if (!barred.allowed) {
+        reply.headers(barred.headers);
+        throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(barred.retryAfter) });
+      }
       const outcome = await authenticator.authenticate(bearer(request.headers.authorization), now);
       if (!outcome.ok) {
         // A token that exists but expired, or whose app is suspended, is no guess: it is not counted

@@ -148,12 +148,20 @@ for (const engine of ENGINES) {
       assert.equal(limited.headers['retry-after'], '60');
       assert.deepEqual(limitHeaders(limited), ['60', '0', '60']);
       assertError(await bad(), 429, 'rate_limited');
-      // Another address is not limited, and a valid token from the limited address still reads.
+      // Another address is not limited.
       const elsewhere = await api.app.inject({ method: 'GET', url: '/api/v1/tasks', remoteAddress: '203.0.113.8' });
       assertError(elsewhere, 401, 'invalid_token');
       assert.equal(elsewhere.headers['ratelimit-remaining'], '59');
+      // From the limited address a valid token is answered like a guess until the window ends, so
+      // the answer tells a right token from a wrong one no more.
       const owner = await api.owner();
-      const ok = await api.get('/api/v1/tasks', await api.token(owner, ['tasks:read']), { remoteAddress: ip });
+      const real = await api.token(owner, ['tasks:read']);
+      const barred = await api.get('/api/v1/tasks', real, { remoteAddress: ip });
+      assertError(barred, 429, 'rate_limited');
+      assert.equal(barred.headers['retry-after'], '60');
+      assert.deepEqual(limitHeaders(barred), limitHeaders(limited));
+      api.clock.advance(60_000);
+      const ok = await api.get('/api/v1/tasks', real, { remoteAddress: ip });
       assert.equal(ok.statusCode, 200);
       assert.equal(ok.headers['ratelimit-limit'], '600');
     });
@@ -181,7 +189,12 @@ for (const engine of ENGINES) {
         assert.equal((await api.get('/api/v1/tasks', guess, { remoteAddress: ip })).statusCode, 401);
       }
       const last = real.at(-1) === 'x' ? 'y' : 'x';
-      assertError(await api.get('/api/v1/tasks', `${real.slice(0, -1)}${last}`, { remoteAddress: ip }), 429, 'rate_limited');
+      const guessed = await api.get('/api/v1/tasks', `${real.slice(0, -1)}${last}`, { remoteAddress: ip });
+      assertError(guessed, 429, 'rate_limited');
+      // The real token gets the very same answer: status, code, headers.
+      const right = await api.get('/api/v1/tasks', real, { remoteAddress: ip });
+      assertError(right, 429, 'rate_limited');
+      assert.deepEqual([right.headers['retry-after'], ...limitHeaders(right)], [guessed.headers['retry-after'], ...limitHeaders(guessed)]);
     });
 
     it('shows the per-address limit, without counting it, on answers that never reach the token check', async () => {
