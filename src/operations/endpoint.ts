@@ -17,7 +17,6 @@ import {
   type EndpointSummary,
 } from '../webhooks/endpoints.js';
 import type { EndpointDisabledReason } from '../store/schema.js';
-import { outboundPolicy } from '../net/public-address.js';
 import { optionalIntegerArg, optionalStringArg, stringArg, type Operation, type OperationArgs } from './operation.js';
 
 /**
@@ -114,7 +113,7 @@ export const endpointAddOperation: Operation<EndpointWithSecret> = async (rt, ar
   const owner = await ownerOf(rt, args);
   const tokenId = uuidArg(args, 'token', (text) => `no live token ${text} of this owner`);
   const r = await addEndpoint(
-    { db: rt.store.db, clock: rt.clock, policy: outboundPolicy(rt.config) },
+    { db: rt.store.db, clock: rt.clock, policy: rt.outbound },
     { ownerId: owner.id, tokenId, url: stringArg(args, 'url'), description: optionalStringArg(args, 'description') },
   );
   return { endpoint: entry(r.endpoint), secret: r.secret };

@@ -1,7 +1,6 @@
 import { formatInstant } from '../domain/instant.js';
 import { addFeed, listFeeds, refreshFeed, removeFeed, type FeedSummary } from '../services/feeds.js';
 import { requireOwner } from '../services/owners.js';
-import { outboundPolicy } from '../net/public-address.js';
 import { optionalStringArg, stringArg, type Operation } from './operation.js';
 
 export interface FeedEntry {
@@ -39,7 +38,7 @@ function entry(f: FeedSummary): FeedEntry {
 /** The URL is checked by the outbound guard's rules under this process's ALLOW_PRIVATE_HOSTS. */
 export const feedAddOperation: Operation<FeedEntry> = async (rt, args) => {
   const owner = await requireOwner(rt.store.db, stringArg(args, 'owner'));
-  const feed = await addFeed(rt.store.db, rt.clock, outboundPolicy(rt.config), {
+  const feed = await addFeed(rt.store.db, rt.clock, rt.outbound, {
     ownerId: owner.id,
     url: stringArg(args, 'url'),
     name: optionalStringArg(args, 'name'),

@@ -3,7 +3,6 @@ import { asUuid } from '../../domain/ids.js';
 import { ROTATION_OVERLAP_MS, type DeliveryLogEntry, type EndpointEnv, type EndpointSummary } from '../../webhooks/endpoints.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { TokenSummary } from '../../services/tokens.js';
-import { outboundPolicy } from '../../net/public-address.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext } from './console.js';
 import { csrfField } from './layout.js';
@@ -16,7 +15,7 @@ import { confirmed, secretBlock, showOnce, timeIn, tokenLabel } from './develope
  */
 
 /** What the endpoint services need: the same outbound rules as every fetch the service makes. */
-export const endpointEnv = (ctx: ConsoleContext): EndpointEnv => ({ db: ctx.services.db, clock: ctx.services.clock, policy: outboundPolicy(ctx.services.config) });
+export const endpointEnv = (ctx: ConsoleContext): EndpointEnv => ({ db: ctx.services.db, clock: ctx.services.clock, policy: ctx.services.outbound });
 
 /** The endpoint id a form or link names; a text that is no id names no endpoint. */
 export function endpointIdOf(text: string): string {

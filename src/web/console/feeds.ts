@@ -1,6 +1,5 @@
 import { addFeed, listFeeds, MAX_FEEDS_PER_OWNER, refreshFeed, removeFeed, type FeedSummary } from '../../services/feeds.js';
 import { ServiceError } from '../../domain/service-error.js';
-import { outboundPolicy } from '../../net/public-address.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleScope } from './console.js';
 import { csrfField } from './layout.js';
@@ -76,7 +75,7 @@ export function feedRoutes(scope: ConsoleScope): void {
   scope.post('/booking/feeds', async (ctx) => {
     const values = { url: field(ctx.form, 'url').trim(), name: field(ctx.form, 'name').trim() };
     try {
-      const feed = await addFeed(ctx.services.db, ctx.services.clock, outboundPolicy(ctx.services.config), { ownerId: ctx.owner.id, url: values.url, name: values.name || null });
+      const feed = await addFeed(ctx.services.db, ctx.services.clock, ctx.services.outbound, { ownerId: ctx.owner.id, url: values.url, name: values.name || null });
       return ctx.redirect('/app/booking/feeds', `“${feed.name}” added; its first fetch is queued.`);
     } catch (e) {
       if (e instanceof ServiceError) return feedsPage(ctx, values, e.message);
