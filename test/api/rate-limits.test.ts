@@ -1,10 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
-import { generateTokenValue, hashToken } from '../../src/domain/token-format.js';
+import { generateTokenValue } from '../../src/domain/token-format.js';
 import { assertEnvelope, assertError } from './expect.js';
 
 const limitHeaders = (res: LightMyRequestResponse) => [res.headers['ratelimit-limit'], res.headers['ratelimit-remaining'], res.headers['ratelimit-reset']];
@@ -104,17 +103,7 @@ for (const engine of ENGINES) {
     it('answers a suspended app\'s token 403 app_suspended however often it calls from one address', async () => {
       freshMinute();
       const owner = await api.owner();
-      const db = api.rt.store.db;
-      const appId = randomUUID();
-      await db.insertInto('apps').values({ id: appId, name: 'Suspended', suspended_at: api.clock.now(), created_at: api.clock.now() }).execute();
-      const value = generateTokenValue('at');
-      await db
-        .insertInto('tokens')
-        .values({
-          id: randomUUID(), owner_id: owner.id, kind: 'at', name: 'Suspended', scopes: ['tasks:read'], mode: 'live', token_hash: hashToken(value),
-          last_four: value.slice(-4), app_id: appId, expires_at: null, created_at: api.clock.now(),
-        })
-        .execute();
+      const value = await api.suspendedAppToken(owner, ['tasks:read']);
       const ip = '203.0.113.40';
       for (let i = 1; i <= 61; i++) {
         const res = await api.get('/api/v1/tasks', value, { remoteAddress: ip });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { after, before } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config.js';
@@ -7,6 +8,7 @@ import { openDeps, type Deps } from '../../src/deps.js';
 import { createOwner } from '../../src/services/owners.js';
 import { createPersonalToken } from '../../src/services/tokens.js';
 import { SCOPES } from '../../src/domain/scopes.js';
+import { generateTokenValue, hashToken } from '../../src/domain/token-format.js';
 import type { EngineName } from '../../src/store/db.js';
 import type { OwnerRow } from '../../src/store/schema.js';
 import { openTestStore, schemaTurn } from './engines.js';
@@ -22,6 +24,8 @@ export interface ApiHarness {
   /** A new token of the owner; returns its value. */
   token(owner: OwnerRow, scopes?: string[], opts?: { test?: boolean; expiresInSeconds?: number }): Promise<string>;
   get(url: string, token?: string, extra?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
+  /** An OAuth access token (svc_at_) of an app already suspended, written straight to the store (no app can be registered yet). */
+  suspendedAppToken(owner: OwnerRow, scopes: string[]): Promise<string>;
 }
 
 let counter = 0;
@@ -51,6 +55,20 @@ export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: 
   };
   h.token = async (owner, scopes = ALL_SCOPES, opts = {}) =>
     (await createPersonalToken(h.rt.store.db, clock, { ownerId: owner.id, name: 'test', scopes, test: opts.test ?? false, expiresInSeconds: opts.expiresInSeconds ?? null })).token;
+  h.suspendedAppToken = async (owner, scopes) => {
+    const db = h.rt.store.db;
+    const appId = randomUUID();
+    await db.insertInto('apps').values({ id: appId, name: 'Suspended', suspended_at: clock.now(), created_at: clock.now() }).execute();
+    const value = generateTokenValue('at');
+    await db
+      .insertInto('tokens')
+      .values({
+        id: randomUUID(), owner_id: owner.id, kind: 'at', name: 'Suspended', scopes, mode: 'live', token_hash: hashToken(value),
+        last_four: value.slice(-4), app_id: appId, expires_at: null, created_at: clock.now(),
+      })
+      .execute();
+    return value;
+  };
   h.get = (url, token, extra = {}) =>
     h.app.inject({ method: 'GET', url, ...extra, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(extra.headers ?? {}) } });
   return h;

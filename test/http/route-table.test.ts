@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ENGINES } from '../helpers/engines.js';
 import { ALL_SCOPES, useApi } from '../helpers/api.js';
 import { assertError } from '../api/expect.js';
-import { generateTokenValue, hashToken } from '../../src/domain/token-format.js';
+import { generateTokenValue } from '../../src/domain/token-format.js';
 import { generateOpenApi } from '../../src/http/openapi.js';
 import type { AnyRoute } from '../../src/http/route.js';
 import { API_ROUTES } from '../../src/http/routes/index.js';
@@ -85,17 +85,7 @@ for (const engine of ENGINES) {
 
     it("answers 403 app_suspended on every route to a suspended app's token, whatever its scopes", async () => {
       const owner = await api.owner();
-      const db = api.rt.store.db;
-      const appId = randomUUID();
-      await db.insertInto('apps').values({ id: appId, name: 'Suspended', suspended_at: api.clock.now(), created_at: api.clock.now() }).execute();
-      const value = generateTokenValue('at');
-      await db
-        .insertInto('tokens')
-        .values({
-          id: randomUUID(), owner_id: owner.id, kind: 'at', name: 'Suspended', scopes: ALL_SCOPES, mode: 'live', token_hash: hashToken(value),
-          last_four: value.slice(-4), app_id: appId, expires_at: null, created_at: api.clock.now(),
-        })
-        .execute();
+      const value = await api.suspendedAppToken(owner, ALL_SCOPES);
       for (const route of API_ROUTES) {
         const res = await call(route, `Bearer ${value}`);
         assertError(res, 403, 'app_suspended');
