@@ -39,6 +39,12 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** Connections held at once; further ones are closed at accept (MAX_CONNECTIONS). */
   readonly maxConnections: number;
+  /**
+   * Posts of the public booking form an hour, per client address (IPv6 by its /64) across every
+   * page, and per owner from every address together (BOOKING_POSTS_PER_HOUR_PER_ADDRESS, ..._PER_OWNER;
+   * docs/decisions.md "Hardening"). At least 1: there is no "unlimited".
+   */
+  readonly bookingPosts: { readonly perAddress: number; readonly perOwner: number };
 }
 
 export interface ConfigOverrides {
@@ -92,5 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     requestTimeoutMs,
     keepAliveTimeoutMs: atLeastOne('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 65_000),
     maxConnections: atLeastOne('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 1000),
+    bookingPosts: Object.freeze({
+      perAddress: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_ADDRESS', env.BOOKING_POSTS_PER_HOUR_PER_ADDRESS, 10),
+      perOwner: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_OWNER', env.BOOKING_POSTS_PER_HOUR_PER_OWNER, 60),
+    }),
   });
 }

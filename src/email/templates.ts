@@ -1,8 +1,12 @@
 /**
  * The emails a requester gets as their request moves: pure, data in, rendered text out. One table of
  * phrases per language (English is the fallback); dates and times go through Intl in the requester's
- * own locale and time zone, with the zone named. Every interpolated value is escaped in the HTML
- * (names and messages come from strangers).
+ * own locale and time zone, with the zone named. Every interpolated value is escaped in the HTML.
+ *
+ * The requester's address was never verified: whoever asked may have typed someone else's. So an
+ * email carries only what the service and the owner wrote (the owner's name, the type, the time, the
+ * status link), never a word the requester wrote: the input has no field for the requester's name or
+ * message, so no template can echo them (docs/decisions.md "Hardening").
  */
 
 export type RequestEmailKind = 'received' | 'accepted' | 'declined' | 'rescheduled' | 'cancelled' | 'expired';
@@ -11,7 +15,6 @@ export interface RequestEmailInput {
   kind: RequestEmailKind;
   /** The requester's BCP 47 tag, e.g. 'de-AT', 'fr', 'en-US'. */
   locale: string;
-  requesterName: string;
   /** The calendar owner's display name. */
   ownerName: string;
   requestKind: 'appointment' | 'task';
@@ -21,7 +24,6 @@ export interface RequestEmailInput {
   slot: { start: Date; end: Date } | null;
   /** IANA zone: times are shown in it, with the zone named. */
   requesterTimezone: string;
-  message: string | null;
   /** YYYY-MM-DD (tasks). */
   suggestedDueDate: string | null;
   cancelledBy: 'owner' | 'requester' | null;
@@ -41,7 +43,8 @@ type By = RequestEmailInput['cancelledBy'];
 type Names = (o: string) => string;
 
 interface Phrases {
-  greeting: (name: string) => string;
+  /** No name: the requester's own words are never repeated to an unverified address. */
+  greeting: string;
   subject: Record<Exclude<RequestEmailKind, 'cancelled'>, (o: string, k: Kind) => string> & { cancelled: (o: string, k: Kind) => string };
   lead: Record<Exclude<RequestEmailKind, 'cancelled'>, (o: string, k: Kind) => string> & { cancelled: (o: string, k: Kind, by: By) => string };
   appointment: string;
@@ -49,8 +52,8 @@ interface Phrases {
   newTime: string;
   suggestedDate: string;
   newDate: string;
-  yourMessage: string;
-  ownerMessage: Names;
+  /** "received" only: the address may not be the asker's own. */
+  notYou: string;
   /** The request can still change (received, accepted, rescheduled). */
   statusOpen: string;
   /** It has ended (declined, cancelled, expired). */
@@ -61,7 +64,7 @@ interface Phrases {
 }
 
 const en: Phrases = {
-  greeting: (n) => `Hello ${n},`,
+  greeting: 'Hello,',
   subject: {
     received: (o) => `Your request to ${o} was received`,
     accepted: (o, k) => (k === 'appointment' ? `${o} accepted your appointment` : `${o} accepted your request`),
@@ -88,8 +91,7 @@ const en: Phrases = {
   newTime: 'New time:',
   suggestedDate: 'Suggested date:',
   newDate: 'New date:',
-  yourMessage: 'Your message:',
-  ownerMessage: (o) => `Message from ${o}:`,
+  notYou: 'If you did not ask for this, you can ignore this email: nothing is booked until it is accepted.',
   statusOpen: 'See the status or change your request:',
   statusClosed: 'See your request:',
   linkOpen: 'View or change your request',
@@ -98,7 +100,7 @@ const en: Phrases = {
 };
 
 const de: Phrases = {
-  greeting: (n) => `Hallo ${n},`,
+  greeting: 'Guten Tag,',
   subject: {
     received: (o) => `Ihre Anfrage an ${o} ist eingegangen`,
     accepted: (o, k) => (k === 'appointment' ? `${o} hat Ihren Termin bestätigt` : `${o} hat Ihre Anfrage angenommen`),
@@ -129,8 +131,7 @@ const de: Phrases = {
   newTime: 'Neue Zeit:',
   suggestedDate: 'Vorgeschlagenes Datum:',
   newDate: 'Neues Datum:',
-  yourMessage: 'Ihre Nachricht:',
-  ownerMessage: (o) => `Nachricht von ${o}:`,
+  notYou: 'Falls Sie nichts angefragt haben, können Sie diese E-Mail ignorieren: Nichts ist gebucht, solange es nicht angenommen ist.',
   statusOpen: 'Status ansehen oder Anfrage ändern:',
   statusClosed: 'Ihre Anfrage ansehen:',
   linkOpen: 'Anfrage ansehen oder ändern',
@@ -140,7 +141,7 @@ const de: Phrases = {
 
 const NB = '\u00a0'; // French puts a no-break space before a colon.
 const fr: Phrases = {
-  greeting: (n) => `Bonjour ${n},`,
+  greeting: 'Bonjour,',
   subject: {
     received: (o) => `Votre demande à ${o} a bien été reçue`,
     accepted: (o, k) => (k === 'appointment' ? `${o} a accepté votre rendez-vous` : `${o} a accepté votre demande`),
@@ -171,8 +172,7 @@ const fr: Phrases = {
   newTime: `Nouvel horaire${NB}:`,
   suggestedDate: `Date proposée${NB}:`,
   newDate: `Nouvelle date${NB}:`,
-  yourMessage: `Votre message${NB}:`,
-  ownerMessage: (o) => `Message de ${o}${NB}:`,
+  notYou: `Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail${NB}: rien n’est réservé tant qu’elle n’est pas acceptée.`,
   statusOpen: `Voir le statut ou modifier votre demande${NB}:`,
   statusClosed: `Voir votre demande${NB}:`,
   linkOpen: 'Voir ou modifier votre demande',
@@ -181,7 +181,7 @@ const fr: Phrases = {
 };
 
 const es: Phrases = {
-  greeting: (n) => `Hola, ${n}:`,
+  greeting: 'Hola:',
   subject: {
     received: (o) => `${o} ha recibido su solicitud`,
     accepted: (o, k) => (k === 'appointment' ? `${o} ha aceptado su cita` : `${o} ha aceptado su solicitud`),
@@ -212,8 +212,7 @@ const es: Phrases = {
   newTime: 'Nuevo horario:',
   suggestedDate: 'Fecha propuesta:',
   newDate: 'Nueva fecha:',
-  yourMessage: 'Su mensaje:',
-  ownerMessage: (o) => `Mensaje de ${o}:`,
+  notYou: 'Si usted no hizo esta solicitud, puede ignorar este correo: no se reserva nada hasta que se acepte.',
   statusOpen: 'Consulte el estado o modifique su solicitud:',
   statusClosed: 'Ver su solicitud:',
   linkOpen: 'Ver o modificar su solicitud',
@@ -316,7 +315,6 @@ const STYLE = {
   card: 'max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;',
   h1: 'margin:0 0 16px;font-size:20px;line-height:1.3;color:#1f2328;',
   p: 'margin:0 0 16px;',
-  quote: 'margin:0 0 16px;padding:8px 12px;border-left:4px solid #d0d7de;color:#1f2328;white-space:pre-wrap;',
   button: 'display:inline-block;padding:10px 18px;background:#1a56db;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;',
   footer: 'margin:24px 0 0;font-size:13px;color:#57606a;',
 };
@@ -327,7 +325,6 @@ export function renderRequestEmail(input: RequestEmailInput): RenderedEmail {
   const t = TRANSLATIONS[language] ?? en;
   const dateLocale = formatLocale(input.locale, language);
   const owner = oneLine(input.ownerName);
-  const requester = oneLine(input.requesterName);
   const k = input.requestKind;
 
   const subject = oneLine(input.kind === 'cancelled' ? t.subject.cancelled(owner, k) : t.subject[input.kind](owner, k));
@@ -343,9 +340,7 @@ export function renderRequestEmail(input: RequestEmailInput): RenderedEmail {
     details.push({ label: input.kind === 'rescheduled' ? t.newDate : t.suggestedDate, value: formatLocalDate(input.suggestedDueDate, dateLocale) });
   }
 
-  const message = input.message?.replace(/\r\n?/g, '\n').trim() || null;
-  const byRequester = input.kind === 'received' || (input.kind === 'cancelled' && input.cancelledBy === 'requester');
-  const messageLabel = byRequester ? t.yourMessage : t.ownerMessage(owner);
+  const notYou = input.kind === 'received' ? t.notYou : null;
 
   const open = input.kind === 'received' || input.kind === 'accepted' || input.kind === 'rescheduled';
   const statusLead = open ? t.statusOpen : t.statusClosed;
@@ -353,14 +348,14 @@ export function renderRequestEmail(input: RequestEmailInput): RenderedEmail {
   const footer = t.footer(owner);
 
   const text = [
-    t.greeting(requester),
+    t.greeting,
     '',
     lead,
     ...(details.length ? ['', ...details.map((d) => `${d.label} ${d.value}`)] : []),
-    ...(message ? ['', messageLabel, ...message.split('\n').map((line) => (line ? `> ${line}` : '>'))] : []),
     '',
     statusLead,
     input.statusUrl,
+    ...(notYou ? ['', notYou] : []),
     '',
     '-- ',
     footer,
@@ -379,12 +374,12 @@ export function renderRequestEmail(input: RequestEmailInput): RenderedEmail {
     `<body style="${STYLE.body}">`,
     `<div role="article" aria-label="${e(subject)}" style="${STYLE.card}">`,
     `<h1 style="${STYLE.h1}">${e(subject)}</h1>`,
-    `<p style="${STYLE.p}">${e(t.greeting(requester))}</p>`,
+    `<p style="${STYLE.p}">${e(t.greeting)}</p>`,
     `<p style="${STYLE.p}">${e(lead)}</p>`,
     ...(details.length ? [`<p style="${STYLE.p}">${details.map((d) => `<strong>${e(d.label)}</strong> ${e(d.value)}`).join('<br>')}</p>`] : []),
-    ...(message ? [`<p style="${STYLE.p}"><strong>${e(messageLabel)}</strong></p>`, `<blockquote style="${STYLE.quote}">${e(message)}</blockquote>`] : []),
     `<p style="${STYLE.p}">${e(statusLead)}</p>`,
     `<p style="${STYLE.p}"><a href="${e(input.statusUrl)}" style="${STYLE.button}">${e(linkText)}</a></p>`,
+    ...(notYou ? [`<p style="${STYLE.p}">${e(notYou)}</p>`] : []),
     `<p style="${STYLE.footer}">${e(footer)}</p>`,
     '</div>',
     '</body>',

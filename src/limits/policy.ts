@@ -1,3 +1,4 @@
+import { clientKey } from './client-address.js';
 import type { RateLimitStore, WindowCount } from './store.js';
 
 /**
@@ -55,11 +56,37 @@ export function limitsFor(rateClass: RateClass, tokenId: string, ownerId: string
 /** Calls without a valid token, per client address, so tokens cannot be guessed at speed. */
 export const anonymousLimit = (address: string): Limit => ({ key: `anon:${address}`, max: 60, windowMs: MINUTE });
 
+// --- The public booking page's posts (issue #11 point 1) ---------------------------------------
+// Not the spec's limits: they keep the page from being a relay of emails to addresses nobody
+// verified. The spec's per-requester limits (5 a day, 3 pending) still apply behind them.
+
+/** How many booking-page posts an hour (BOOKING_POSTS_PER_HOUR_PER_ADDRESS, ..._PER_OWNER). */
+export interface BookingPostBudget {
+  perAddress: number;
+  perOwner: number;
+}
+
+/**
+ * The limits of one post of a booking form: per client (IPv6 by its /64, across every owner's
+ * page), then per owner (all visitors of one page together). Counted in that order, so one client
+ * past its own budget does not use up the page's budget for everyone else.
+ */
+export function bookingPostLimits(address: string, ownerId: string, budget: BookingPostBudget): Limit[] {
+  return [
+    { key: `booking-address:${clientKey(address)}`, max: budget.perAddress, windowMs: HOUR },
+    { key: `booking-owner:${ownerId}`, max: budget.perOwner, windowMs: HOUR },
+  ];
+}
+
+// -----------------------------------------------------------------------------------------------
+
 export interface LimitVerdict {
   allowed: boolean;
   headers: Record<string, string>;
   /** Seconds to wait, when not allowed. */
   retryAfter?: number;
+  /** The exceeded limit the headers describe, when not allowed (a page may say which it was). */
+  exceeded?: Limit;
 }
 
 function describe(limit: Limit, c: WindowCount, now: number) {
@@ -80,11 +107,15 @@ export async function checkLimits(store: RateLimitStore, limits: Limit[], now: n
   // that keeps calling past its own limit does not use up its owner's budget for other tokens.
   let closest: { limit: number; remaining: number; reset: number } | null = null;
   let exceeded: { limit: number; remaining: number; reset: number } | null = null;
+  let exceededLimit: Limit | undefined;
   for (const l of limits) {
     const c = count && exceeded === null ? await store.hit(l.key, l.windowMs, now) : await store.peek(l.key, l.windowMs, now);
     const d = describe(l, c, now);
     if (closest === null || d.remaining < closest.remaining || (d.remaining === closest.remaining && d.reset > closest.reset)) closest = d;
-    if (c.count > l.max && (exceeded === null || d.reset > exceeded.reset)) exceeded = d;
+    if (c.count > l.max && (exceeded === null || d.reset > exceeded.reset)) {
+      exceeded = d;
+      exceededLimit = l;
+    }
   }
   const shown = exceeded ?? closest!;
   const headers = {
@@ -93,5 +124,5 @@ export async function checkLimits(store: RateLimitStore, limits: Limit[], now: n
     'RateLimit-Reset': String(shown.reset),
   };
   if (exceeded === null) return { allowed: true, headers };
-  return { allowed: false, headers, retryAfter: Math.max(1, shown.reset) };
+  return { allowed: false, headers, retryAfter: Math.max(1, shown.reset), exceeded: exceededLimit! };
 }

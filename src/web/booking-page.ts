@@ -12,13 +12,15 @@ import { ServiceError } from '../domain/service-error.js';
 import { listAppointmentTypes } from '../store/repos/appointment-types.js';
 import { findOwnerByUsername, isBookingEnabled } from '../store/repos/owners.js';
 import type { AppointmentTypeRow, OwnerRow } from '../store/schema.js';
+import { limitBookingPost } from './booking-limits.js';
 import { html, page, raw, type Markup } from './html.js';
 import { sameOrigin } from './same-origin.js';
 
 /**
  * The owner's public booking page `/{username}` (issue 6): appointment types, free slots from the
  * same engine as GET /availability in the visitor's zone, a request form, and on success the
- * requester's status page. Requests made here have source `public` and the same limits as the API.
+ * requester's status page. Requests made here have source `public` and the same limits as the API;
+ * before those, each post counts against the page's own limits per address and per owner (booking-limits.ts).
  * Works without JavaScript; a one-line script only picks the browser's zone when none is chosen.
  */
 const DAYS_SHOWN = 7;
@@ -141,6 +143,8 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
     pages.post<{ Params: { username: string }; Body: Record<string, string | undefined> }>('/:username/book', { schema: { hide: true } }, async (request, reply) => {
       if (!sameOrigin(request)) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form must be sent from the booking page.</p>` }));
       const b = await bookable(services, request.params.username);
+      const refused = await limitBookingPost(services, request, reply, b.owner);
+      if (refused) return send(reply, refused.title, refused.body, 'en');
       const f = request.body ?? {};
       const type = pick(b, f.type);
       const tz = zoneOf(b, f.tz);

@@ -17,13 +17,11 @@ const T0 = '2026-03-29T00:30:00Z';
 const rendered = renderRequestEmail({
   kind: 'received',
   locale: 'en',
-  requesterName: 'Robin',
   ownerName: 'Olga Owner',
   requestKind: 'appointment',
   typeName: 'Intro call',
   slot: { start: new Date('2026-03-31T08:00:00Z'), end: new Date('2026-03-31T08:30:00Z') },
   requesterTimezone: 'Europe/Berlin',
-  message: null,
   suggestedDueDate: null,
   cancelledBy: null,
   statusUrl: 'https://cal.example/r/1',

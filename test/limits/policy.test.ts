@@ -17,6 +17,7 @@ function storeOf(counts: Record<string, WindowCount>, hits: string[]): RateLimit
 /** The verdict as the rules say it (decisions §9), written the plain way. */
 function expectedVerdict(limits: Limit[], counts: WindowCount[], now: number) {
   const d = limits.map((l, i) => ({
+    of: l,
     over: counts[i]!.count > l.max,
     limit: l.max,
     remaining: Math.max(0, l.max - counts[i]!.count),
@@ -26,7 +27,7 @@ function expectedVerdict(limits: Limit[], counts: WindowCount[], now: number) {
   const closest = d.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.reset > a.reset) ? b : a));
   const shown = exceeded.length > 0 ? exceeded.reduce((a, b) => (b.reset > a.reset ? b : a)) : closest;
   const headers = { 'RateLimit-Limit': String(shown.limit), 'RateLimit-Remaining': String(shown.remaining), 'RateLimit-Reset': String(shown.reset) };
-  return exceeded.length === 0 ? { allowed: true, headers } : { allowed: false, headers, retryAfter: Math.max(1, shown.reset) };
+  return exceeded.length === 0 ? { allowed: true, headers } : { allowed: false, headers, retryAfter: Math.max(1, shown.reset), exceeded: shown.of };
 }
 
 describe('checkLimits', () => {
