@@ -65,6 +65,18 @@ describe('reading iCalendar in worker threads', () => {
     }
   });
 
+  it('reads a rule that matches nothing for a century in a small heap: a COUNT replay keeps no checkpoint per empty period', async () => {
+    // Every second since 1926, only on 31 April: a replay to today skips 36,500 empty days of 86,400 periods each.
+    const century = calendarText([series('never@limits.test', '1926-04-30T00:00:00Z', 'FREQ=SECONDLY;BYMONTH=4;BYMONTHDAY=31;COUNT=5')]);
+    const small = new IcalWorkers({ limits: { maxHeapMb: 128 } });
+    try {
+      const { events } = await small.forImport(century, read);
+      assert.deepEqual(events.map((e) => [e.uid, e.seriesUntil?.toISOString()]), [['never@limits.test', '1926-04-30T00:01:00.000Z']]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('stops a reading when its caller does, waiting or running, and reads the next one on a new thread', async () => {
     const one = new IcalWorkers({ threads: 1 });
     try {
