@@ -48,9 +48,11 @@ describe('a big feed being read while the API serves', () => {
     };
     const kind = feedImportKind({ db: api.rt.db, policy: api.rt.outbound, ical: watched, ca: server.ca });
     const worker = new Worker({ db: api.rt.db, clock: api.clock, id: 'feeds', kinds: { [FEED_IMPORT]: kind } });
-    const importing = worker.runOnce();
+    let settled = false;
+    const importing = worker.runOnce().finally(() => (settled = true));
 
-    await until(() => reading.begun);
+    await until(() => reading.begun || settled);
+    assert.ok(reading.begun, 'the feed was fetched and handed to the reader');
     const me = await api.get('/api/v1/me', token);
     assert.equal(me.statusCode, 200);
     assert.equal(reading.ended, false, 'GET /me was answered while the feed was being read');
