@@ -55,6 +55,8 @@ export function checkEventCount(count: number, limits: Pick<IcalLimits, 'maxEven
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+/** A value of the file, as named in a message (an owner's last error): at most 100 characters. */
+const quoted = (v: string) => (v.length > 100 ? `${v.slice(0, 99)}…` : v);
 
 /**
  * Counts the occurrences read from one calendar over one window: each series against
@@ -78,7 +80,7 @@ export class OccurrenceBudget {
     if (count > this.limits.maxOccurrencesPerSeries) {
       throw new ICalendarLimitError(
         'maxOccurrencesPerSeries',
-        `the series UID ${uid} (RRULE ${rrule}) has more than ${number(this.limits.maxOccurrencesPerSeries)} occurrences ` +
+        `the series UID ${quoted(uid)} (RRULE ${quoted(rrule)}) has more than ${number(this.limits.maxOccurrencesPerSeries)} occurrences ` +
           `between ${day(this.window.from)} and ${day(this.window.to)}, the most one series may have`,
       );
     }

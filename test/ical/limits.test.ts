@@ -40,6 +40,16 @@ describe('the limits of one calendar (ICAL_LIMITS), the same for a feed and an i
     assert.throws(() => readForImport(text, { defaultTimezone: 'UTC', window: HORIZON }), refusedFor('maxOccurrencesPerSeries', /UID minutely@limits\.test .* between 2025-03-28 and 2028-03-29/));
   });
 
+  it('names a series by at most 100 characters of its UID and RRULE', () => {
+    const uid = `${'u'.repeat(200)}@limits.test`;
+    const text = calendarText([series(uid, '2026-04-01T00:00:00Z', `FREQ=MINUTELY;BYSECOND=${Array.from({ length: 60 }, (_, i) => i).join(',')}`)]);
+    assert.throws(() => icalBusyIntervals(text, FEED), (e: unknown) => {
+      assert.ok(e instanceof ICalendarLimitError);
+      assert.match(e.message, /^the series UID u{99}… \(RRULE FREQ=MINUTELY;BYSECOND=0,1,2,[\d,]+…\) has more than 10,000 occurrences/);
+      return true;
+    });
+  });
+
   it("keeps a feed's hourly series whole (9,624 occurrences in 401 days) instead of the first 5,000", () => {
     const busy = icalBusyIntervals(calendarText([series('hourly@limits.test', '2026-03-28T00:00:00Z', 'FREQ=HOURLY')]), FEED);
     assert.equal(busy.length, 9624);
