@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { IcalWorkers } from './ical/workers.js';
 import type { RunnerLog } from './jobs/runner.js';
 import { MemoryRateLimitStore } from './limits/memory-store.js';
 import type { RateLimitStore } from './limits/store.js';
@@ -48,11 +49,13 @@ export interface Deps {
   /** Pages of GET /events, /tasks and /requests, written once, kept until a change or the clock moves them. */
   pages: PageCache<PageBytes>;
   authenticator: Authenticator;
+  /** Worker threads that read iCalendar feeds and imported files, off the request path (threads start on first use). */
+  ical: IcalWorkers;
   /** Migrations this opening ran (none when it was handed a store already migrated). */
   migrated: string[];
   /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
   forgetTokens(tokenId?: string): void;
-  /** Writes what is pending (token last-use times) and closes the store. */
+  /** Writes what is pending (token last-use times), stops the iCalendar threads and closes the store. */
   close(): Promise<void>;
 }
 
@@ -85,6 +88,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   const versions = new OwnerVersions(opened.db);
   if (opened.listen) await versions.followChanges(opened.listen);
   const authenticator = new Authenticator(opened.db, clock, config.tokenCacheSeconds * 1000);
+  const ical = new IcalWorkers();
   return {
     config,
     store: opened,
@@ -98,10 +102,12 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     availability: new AvailabilityService(opened.db, versions),
     pages: new PageCache(pageSize),
     authenticator,
+    ical,
     migrated,
     forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
     close: async () => {
       await authenticator.flushLastUsed().catch(() => undefined);
+      await ical.close();
       await opened.close();
     },
   };

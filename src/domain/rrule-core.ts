@@ -307,7 +307,13 @@ export class RuleExpansion {
   /** Per-period count for rules whose every period after the first yields the same number of values; else -1. */
   private readonly uniform: number;
   private readonly invalid: string | null;
-  private readonly checkpoints: number[] = [1];
+  /**
+   * Where a COUNT replay may resume: period indices (ascending, at least CHECKPOINT_PERIODS apart) and
+   * the values before each. Kept sparse, so a skip over many empty periods (a SECONDLY rule's days
+   * that fail BYMONTHDAY) costs one entry, not one per CHECKPOINT_PERIODS periods skipped.
+   */
+  private readonly checkpointPeriods: number[] = [0];
+  private readonly checkpointValues: number[] = [1];
   // Scratch arrays, shared by every rule (expansion never nests, and JavaScript runs one at a time).
   private readonly ymd = YMD;
   private readonly buf = BUF;
@@ -524,11 +530,18 @@ export class RuleExpansion {
       const c = first + (k - 1) * this.uniform;
       return c >= this.count ? -1 : c;
     }
-    // Replay from the last checkpoint at or before k; cps[i] = values before period i * CHECKPOINT_PERIODS.
-    const cps = this.checkpoints;
-    const i = Math.min(cps.length - 1, Math.floor(k / CHECKPOINT_PERIODS));
-    let p = i * CHECKPOINT_PERIODS;
-    let emitted = cps[i]!;
+    // Replay from the last checkpoint at or before k.
+    const periods = this.checkpointPeriods;
+    const values = this.checkpointValues;
+    let a = 0;
+    let b = periods.length - 1;
+    while (a < b) {
+      const mid = (a + b + 1) >> 1;
+      if (periods[mid]! <= k) a = mid;
+      else b = mid - 1;
+    }
+    let p = periods[a]!;
+    let emitted = values[a]!;
     const dt = this.dt;
     while (p < k) {
       if (emitted >= this.count || this.periodStart(p) > hi) return -1;
@@ -540,8 +553,10 @@ export class RuleExpansion {
         for (let j = 0; j < n; j++) if (buf[j]! > dt) emitted++;
         next = p + 1;
       }
-      for (let q = (Math.floor(p / CHECKPOINT_PERIODS) + 1) * CHECKPOINT_PERIODS; q <= next; q += CHECKPOINT_PERIODS) {
-        if (q / CHECKPOINT_PERIODS === cps.length) cps.push(emitted);
+      // The periods skipped to `next` hold no values: `emitted` is the count before it.
+      if (next >= periods[periods.length - 1]! + CHECKPOINT_PERIODS) {
+        periods.push(next);
+        values.push(emitted);
       }
       p = next;
     }

@@ -3,6 +3,7 @@
  * imported busy time counts for availability; titles and the rest are never kept). Pure.
  */
 import { expandSeries, type OccurrenceOverride } from '../domain/recurrence.js';
+import { ICAL_LIMITS, OccurrenceBudget, type IcalLimits } from './limits.js';
 import { parseICalendar, type ImportedEvent, type ParseOptions } from './parse.js';
 
 export interface BusyInterval {
@@ -14,14 +15,20 @@ function overlaps(start: Date, end: Date, window: { from: Date; to: Date }): boo
   return start.getTime() < window.to.getTime() && end.getTime() > window.from.getTime();
 }
 
-function seriesBusy(e: ImportedEvent, window: { from: Date; to: Date }): BusyInterval[] {
+export interface BusyOptions extends ParseOptions {
+  limits?: IcalLimits;
+}
+
+function seriesBusy(e: ImportedEvent, window: { from: Date; to: Date }, budget: OccurrenceBudget): BusyInterval[] {
   const overrides: OccurrenceOverride[] = e.overrides.map((o) => ({
     originalStart: o.originalStart, start: o.start, end: o.end, cancelled: o.cancelled, deleted: false,
   }));
   const byStart = new Map(e.overrides.map((o) => [o.originalStart, o]));
   const series = { id: e.uid, start: e.start, end: e.end, allDay: e.allDay, startDate: e.startDate, endDate: e.endDate, timezone: e.timezone, rrule: e.rrule!, exdates: e.exdates };
   const out: BusyInterval[] = [];
-  for (const occ of expandSeries(series, overrides, window)) {
+  const occurrences = expandSeries(series, overrides, window, { limit: budget.seriesProbe });
+  budget.series(e.uid, e.rrule!, occurrences.length);
+  for (const occ of occurrences) {
     const o = byStart.get(occ.originalStart);
     // An instance of its own decides for itself (a busy series can have a free or cancelled instance, and the other way round).
     if (o ? o.cancelled || o.showAs === 'free' : e.showAs === 'free') continue;
@@ -35,17 +42,22 @@ function seriesBusy(e: ImportedEvent, window: { from: Date; to: Date }): BusyInt
  * cancelled and transparent (TRANSP:TRANSPARENT) events and occurrences left out, series expanded
  * by expandSeries with their moved, cancelled and transparent instances. Intervals are not clipped to
  * the window nor merged; zero-length events block nothing and are left out. Throws ICalendarError
- * when the text is not iCalendar.
+ * when the text is not iCalendar, ICalendarLimitError when it is larger than options.limits
+ * (ICAL_LIMITS) allow: occurrences are counted over the window, each series and all together.
  */
-export function icalBusyIntervals(text: string, window: { from: Date; to: Date }, options: ParseOptions = {}): BusyInterval[] {
+export function icalBusyIntervals(text: string, window: { from: Date; to: Date }, options: BusyOptions = {}): BusyInterval[] {
+  const limits = options.limits ?? ICAL_LIMITS;
+  const events = parseICalendar(text, { ...options, limits }).events;
   if (!(window.from.getTime() < window.to.getTime())) return [];
+  const budget = new OccurrenceBudget(window, limits);
   const out: BusyInterval[] = [];
-  for (const e of parseICalendar(text, options).events) {
+  for (const e of events) {
     if (e.cancelled) continue;
     if (e.rrule !== null) {
-      out.push(...seriesBusy(e, window));
-    } else if (e.showAs === 'busy' && overlaps(e.start, e.end, window)) {
-      out.push({ start: e.start, end: e.end });
+      out.push(...seriesBusy(e, window, budget));
+    } else if (overlaps(e.start, e.end, window)) {
+      budget.add(1);
+      if (e.showAs === 'busy') out.push({ start: e.start, end: e.end });
     }
   }
   return out

@@ -14,7 +14,11 @@ import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
 import type { EventTimes } from '../domain/event-times.js';
 import { expandSeries, formatInstantSeconds, type SeriesInput } from '../domain/recurrence.js';
+import { ICalendarError } from './errors.js';
+import { checkEventCount, checkSize, ICAL_LIMITS, type IcalLimits } from './limits.js';
 import { resolveZone } from './zones.js';
+
+export { ICalendarError } from './errors.js';
 
 export interface ImportedOverride {
   /** The occurrence's original start, 'YYYY-MM-DDThh:mm:ssZ' (its identity in expandSeries). */
@@ -52,10 +56,9 @@ export interface ParsedCalendar {
 export interface ParseOptions {
   /** Zone for floating times and all-day dates when the file has no X-WR-TIMEZONE (default UTC). */
   defaultTimezone?: string;
+  /** ICAL_LIMITS unless a test says otherwise. */
+  limits?: Pick<IcalLimits, 'maxBytes' | 'maxEvents'>;
 }
-
-/** The text is not iCalendar at all; single unreadable events are skipped with a warning instead. */
-export class ICalendarError extends Error {}
 
 type Component = ICAL.Component;
 type Property = ICAL.Property;
@@ -366,13 +369,21 @@ function calendarsOf(source: string): Component[] {
   return calendars;
 }
 
+/**
+ * The events of the text. Throws ICalendarError when it is not iCalendar, ICalendarLimitError when it
+ * is larger (bytes, VEVENTs) than options.limits (ICAL_LIMITS) allow.
+ */
 export function parseICalendar(input: string, options: ParseOptions = {}): ParsedCalendar {
+  const limits = options.limits ?? ICAL_LIMITS;
+  checkSize(Buffer.byteLength(input, 'utf8'), limits);
   const warnings: string[] = [];
   const fallbackZone = resolveZone(options.defaultTimezone) ?? 'UTC';
   const groups = new Map<string, Group>();
   const stats = { skipped: 0 };
 
-  for (const cal of calendarsOf(input)) {
+  const calendars = calendarsOf(input);
+  checkEventCount(calendars.reduce((n, cal) => n + cal.getAllSubcomponents('vevent').length, 0), limits);
+  for (const cal of calendars) {
     const wr = text(cal, 'x-wr-timezone');
     const zone = wr === null ? fallbackZone : resolveZone(wr);
     if (wr !== null && zone === null) warnings.push(`X-WR-TIMEZONE "${wr}" is not a time zone we know; ${fallbackZone} is used`);

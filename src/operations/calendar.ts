@@ -14,6 +14,6 @@ export const calendarImportOperation: Operation<CalendarImportResult> = async (r
   const { importICalendar } = await import('../services/calendar-import.js');
   const owner = await requireOwner(rt.store.db, stringArg(args, 'owner'));
   const calendar = stringArg(args, 'calendar');
-  const summary = await importICalendar(rt.store.db, rt.clock, { ownerId: owner.id, calendarSlug: calendar, text: stringArg(args, 'text') });
+  const summary = await importICalendar(rt, { ownerId: owner.id, calendarSlug: calendar, text: stringArg(args, 'text') });
   return { owner: owner.username, calendar, ...summary };
 };

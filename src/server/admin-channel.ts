@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { isOperationName, OPERATIONS } from '../operations/index.js';
 import type { Deps } from '../deps.js';
 import { ServiceError } from '../domain/service-error.js';
+import { ICAL_LIMITS } from '../ical/limits.js';
 
 /**
  * The local admin channel of a `serve` that holds a PGlite folder. PGlite admits one process per
@@ -24,7 +25,12 @@ export interface AdminErrorBody {
   error: { kind: ServiceError['kind'] | 'usage' | 'internal'; message: string };
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * The channel carries whatever a command takes: the largest argument is `calendar import`'s text, up
+ * to ICAL_LIMITS.maxBytes (10 MiB) of UTF-8, which JSON writes in at most 6 bytes a byte (a control
+ * character as \u0000); 1 MiB more holds every other argument. Only the server's user can connect.
+ */
+export const MAX_BODY_BYTES = 6 * ICAL_LIMITS.maxBytes + 1024 * 1024;
 const STATUS: Record<ServiceError['kind'], number> = { invalid: 422, not_found: 404, conflict: 409, slot_unavailable: 409, too_many_pending: 429, rate_limited: 429 };
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
@@ -37,12 +43,17 @@ function fail(res: http.ServerResponse, status: number, kind: AdminErrorBody['er
   send(res, status, { error: { kind, message } } satisfies AdminErrorBody);
 }
 
+/** Arguments over MAX_BODY_BYTES: more than any command takes. */
+class TooLarge extends Error {}
+
 async function readJson(req: http.IncomingMessage): Promise<unknown> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > MAX_BODY_BYTES) throw new TooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new SyntaxError('body larger than 1 MiB');
+    if (size > MAX_BODY_BYTES) throw new TooLarge();
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -76,6 +87,7 @@ export async function openAdminChannel(rt: Deps, socketPath: string, log: Logger
     try {
       args = await readJson(req);
     } catch (e) {
+      if (e instanceof TooLarge) return fail(res, 413, 'usage', `the arguments are larger than the ${MAX_BODY_BYTES} bytes a command takes`);
       return fail(res, 400, 'usage', `arguments are not JSON: ${(e as Error).message}`);
     }
     if (typeof args !== 'object' || args === null || Array.isArray(args)) return fail(res, 400, 'usage', 'arguments must be a JSON object');

@@ -12,7 +12,7 @@ import { TOKEN_EXPIRY, tokenExpiryKind } from '../webhooks/revocation.js';
 import type { JobKind, WorkerLog } from '../jobs/queue.js';
 
 /** The kinds a kind's deps need: the composition root's bag, or a test's part of it. */
-export type JobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'outbound'> & { log?: WorkerLog };
+export type JobDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'outbound' | 'ical'> & { log?: WorkerLog };
 
 /** Every job kind the worker runs, one line each. */
 export function jobKinds(deps: JobDeps): Record<string, JobKind> {
@@ -20,7 +20,7 @@ export function jobKinds(deps: JobDeps): Record<string, JobKind> {
   const log = deps.log ? { log: deps.log } : {};
   const env = requestEnv(deps);
   return {
-    [FEED_IMPORT]: feedImportKind({ db: deps.db, policy, ...log }),
+    [FEED_IMPORT]: feedImportKind({ db: deps.db, policy, ical: deps.ical, ...log }),
     [REQUEST_DECISION]: decisionKind(env, deps.log),
     [REQUEST_EXPIRE]: expiryKind(env),
     [REQUEST_COMPLETE]: completionKind(env),

@@ -1,8 +1,10 @@
 import type { Clock } from '../domain/clock.js';
+import { initialHorizon } from '../domain/calendar-horizon.js';
 import { newId } from '../domain/ids.js';
 import { recordEvents, type NewWebhookEvent } from '../store/repos/outbox.js';
-import { expandSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../domain/recurrence.js';
-import { ICalendarError, parseICalendar, type ImportedEvent } from '../ical/parse.js';
+import { ICalendarError } from '../ical/errors.js';
+import type { ImportEvent } from '../ical/import-read.js';
+import type { IcalWorkers } from '../ical/workers.js';
 import type { Db } from '../store/db.js';
 import { calendarsOf, writeEvents, type EventChange, type NewEventRow, type NewOverrideRow } from '../store/repos/event-changes.js';
 import { eventTimeColumns, importedEventsOf, type EventTimeColumns } from '../store/repos/events.js';
@@ -54,58 +56,26 @@ interface OverrideFields {
   cancelled: boolean;
 }
 
-const YEARS_10_MS = 10 * 366 * 86_400_000;
-
-function seriesInput(e: ImportedEvent): SeriesInput {
-  return {
-    id: e.uid, start: e.start, end: e.end, allDay: e.allDay, startDate: e.startDate, endDate: e.endDate,
-    timezone: e.timezone, rrule: e.rrule!, exdates: [],
-  };
-}
-
-/**
- * Last instant any occurrence can end; null when the rule repeats forever. As demo.ts computes it, but
- * in 10-year steps past the 5,000 occurrences one expandSeries call returns, so a long COUNT series is
- * not cut short; a rule still going after 20 steps is treated as endless (null is always safe).
- */
-function seriesUntil(input: SeriesInput): Date | null {
-  if (!/(^|;)(COUNT|UNTIL)=/i.test(input.rrule)) return null;
-  let from = input.start;
-  let last = input.end;
-  for (let step = 0; step < 20; step++) {
-    const to = new Date(from.getTime() + YEARS_10_MS);
-    const occurrences = expandSeries(input, [], { from, to });
-    if (occurrences.length === 0) return last;
-    for (const o of occurrences) if (o.end > last) last = o.end;
-    from = occurrences.length >= MAX_OCCURRENCES_PER_CALL ? new Date(occurrences.at(-1)!.start.getTime() + 1) : to;
-  }
-  return null;
-}
-
 /** Overrides as stored: times, title, location and showAs only where they differ; no-op instances dropped. */
-function overrideFields(e: ImportedEvent): OverrideFields[] {
-  const input = seriesInput(e);
+function overrideFields(e: ImportEvent): OverrideFields[] {
   const out: OverrideFields[] = [];
   for (const o of e.overrides) {
-    const at = new Date(o.originalStart);
-    const unmoved = expandSeries(input, [], { from: at, to: new Date(at.getTime() + 1000) }).find((x) => x.originalStart === o.originalStart);
-    const moved = !unmoved || unmoved.start.getTime() !== o.start.getTime() || unmoved.end.getTime() !== o.end.getTime();
     const row: OverrideFields = {
       original_start: o.originalStart,
-      start_at: moved ? o.start : null,
-      end_at: moved ? o.end : null,
+      start_at: o.moved ? o.start : null,
+      end_at: o.moved ? o.end : null,
       title: o.title === e.title ? null : o.title,
       location: o.location === e.location ? null : o.location,
       show_as: o.showAs === e.showAs ? null : o.showAs,
       cancelled: o.cancelled,
     };
-    if (moved || row.title !== null || row.location !== null || row.show_as !== null || row.cancelled) out.push(row);
+    if (o.moved || row.title !== null || row.location !== null || row.show_as !== null || row.cancelled) out.push(row);
   }
   return out;
 }
 
-function eventFields(e: ImportedEvent, overrides: OverrideFields[]): EventFields {
-  let until = e.rrule === null ? null : seriesUntil(seriesInput(e));
+function eventFields(e: ImportEvent, overrides: OverrideFields[]): EventFields {
+  let until = e.seriesUntil;
   // A moved occurrence can end after the rule's last one.
   for (const o of overrides) if (until !== null && o.end_at !== null && !o.cancelled && o.end_at > until) until = o.end_at;
   return {
@@ -138,19 +108,29 @@ async function calendarOf(db: Db, ownerId: string, slug: string): Promise<string
   return found.id;
 }
 
-export async function importICalendar(
-  db: Db,
-  clock: Clock,
-  input: { ownerId: string; calendarSlug: string; text: string },
-): Promise<ImportSummary> {
+export interface ImportDeps {
+  db: Db;
+  clock: Clock;
+  /** Where the file is read: worker threads, off the request path. */
+  ical: Pick<IcalWorkers, 'forImport'>;
+}
+
+/**
+ * Throws ServiceError `invalid` when the text is not iCalendar or is over a limit of ICAL_LIMITS
+ * (ical/limits.ts), naming it; nothing is imported then.
+ */
+export async function importICalendar(deps: ImportDeps, input: { ownerId: string; calendarSlug: string; text: string }): Promise<ImportSummary> {
+  const { db, clock } = deps;
   const owner = await findOwner(db, input.ownerId);
   if (!owner) throw new ServiceError('not_found', 'no such owner');
   const calendarId = await calendarOf(db, input.ownerId, input.calendarSlug);
 
   let parsed;
   try {
-    // Floating times and all-day dates of a file without X-WR-TIMEZONE are the owner's.
-    parsed = parseICalendar(input.text, { defaultTimezone: owner.timezone });
+    // Floating times and all-day dates of a file without X-WR-TIMEZONE are the owner's; occurrences
+    // are counted over the rows the import writes: the materialised horizon of an owner made now.
+    const horizon = initialHorizon(clock.now());
+    parsed = await deps.ical.forImport(input.text, { defaultTimezone: owner.timezone, window: { from: horizon.from, to: horizon.until } });
   } catch (e) {
     if (e instanceof ICalendarError) throw new ServiceError('invalid', e.message);
     throw e;

@@ -1,7 +1,7 @@
 import { newId } from '../domain/ids.js';
-import { mergeRanges } from '../domain/ranges.js';
-import { icalBusyIntervals } from '../ical/busy.js';
-import { ICalendarError } from '../ical/parse.js';
+import { ICalendarError, ICalendarLimitError } from '../ical/errors.js';
+import { ICAL_LIMITS } from '../ical/limits.js';
+import type { IcalWorkers } from '../ical/workers.js';
 import { guardedFetch, OutboundFailure, type GuardedFetchOptions } from '../net/guarded-fetch.js';
 import { OutboundRefused, type OutboundPolicy } from '../net/public-address.js';
 import type { Db } from '../store/db.js';
@@ -16,10 +16,10 @@ export const FEED_LIMITS = {
   connectTimeoutMs: 10_000,
   /** Whole answer, redirects included: a large feed (10 MiB) at 3 Mbit/s still fits. */
   totalTimeoutMs: 30_000,
-  /** Big shared calendars run to a few MiB; 10 MiB is generous without letting a feed fill memory. */
-  maxBodyBytes: 10 * 1024 * 1024,
+  /** The most one calendar may have (ical/limits.ts); a larger answer is not read to its end. */
+  maxBodyBytes: ICAL_LIMITS.maxBytes,
   maxRedirects: 3,
-  /** The earliest 20,000 intervals are kept: ~50 a day for the 400-day horizon. */
+  /** Of the merged busy intervals, the earliest 20,000 are stored: ~50 a day for the 400-day horizon. */
   maxIntervals: 20_000,
   /** Busy time from a day back (events still running) to 400 days ahead (the booking window's limit). */
   pastMs: 86_400_000,
@@ -29,6 +29,8 @@ export const FEED_LIMITS = {
 export interface FeedImportDeps {
   db: Db;
   policy: OutboundPolicy;
+  /** Where the feed's text is read: worker threads, off the request path. */
+  ical: Pick<IcalWorkers, 'busy'>;
   /** Certificates to trust instead of the system's (tests' self-signed servers only). */
   ca?: GuardedFetchOptions['ca'];
   log?: WorkerLog;
@@ -40,7 +42,9 @@ class FeedAnswerRefused extends Error {}
 
 /** Why a fetch produced no usable calendar, in words the owner can act on. */
 function ownerReason(e: unknown): string {
+  if (e instanceof OutboundFailure && e.reason === 'too_large') return `the feed is too large to read: ${e.message}, the most one calendar may have`;
   if (e instanceof OutboundFailure || e instanceof OutboundRefused || e instanceof FeedAnswerRefused) return e.message;
+  if (e instanceof ICalendarLimitError) return `the feed is too large to read: ${e.message}`;
   if (e instanceof ICalendarError) return `the address did not return an iCalendar file (${e.message})`;
   if (e instanceof Error) return `the feed could not be read: ${e.message}`;
   return `the feed could not be read: ${String(e)}`;
@@ -98,9 +102,8 @@ export async function importFeed(deps: FeedImportDeps, job: JobRow, ctx: JobCont
     }
     if (res.status < 200 || res.status >= 300) throw new FeedAnswerRefused(statusReason(res.status));
     const window = { from: new Date(ctx.now.getTime() - limits.pastMs), to: new Date(ctx.now.getTime() + limits.futureMs) };
-    const busy = icalBusyIntervals(res.body.toString('utf8'), window, { defaultTimezone: feed.owner_timezone });
-    // Availability needs only the union: overlapping and touching intervals become one row.
-    const merged = mergeRanges(busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })));
+    // Merged in the thread: availability needs only the union, so overlapping and touching intervals become one row.
+    const merged = await deps.ical.busy(res.body.toString('utf8'), { window, defaultTimezone: feed.owner_timezone, signal: ctx.signal });
     if (merged.length > limits.maxIntervals) {
       deps.log?.warn({ feed: feed.id, intervals: merged.length }, `feed ${feed.id} has ${merged.length} busy intervals; the earliest ${limits.maxIntervals} are kept`);
     }

@@ -10,6 +10,7 @@ import { openDeps, type Deps } from '../../src/deps.js';
 import { openAdminChannel, type AdminChannel } from '../../src/server/admin-channel.js';
 import { ServiceError } from '../../src/domain/service-error.js';
 import { openStore, migrate } from '../../src/store/db.js';
+import { calendarText, manyEvents } from '../helpers/ical-text.js';
 import { removeDataDir, tempDataDir } from './cli-harness.js';
 
 describe('the admin channel, in process', () => {
@@ -38,6 +39,15 @@ describe('the admin channel, in process', () => {
     const owner = answer.result as { username: string; createdAt: string };
     assert.equal(owner.username, 'carol');
     assert.equal(owner.createdAt, '2026-03-29T00:30:00Z', 'written from the server clock');
+  });
+
+  test('carries arguments over 1 MiB: an iCalendar text as large as an import takes', async () => {
+    await callAdmin(socket, 'owner.create', { username: 'dave', name: 'Dave', timezone: 'Europe/Berlin' });
+    const text = calendarText(manyEvents(8000, { descriptionBytes: 100 }));
+    assert.ok(Buffer.byteLength(text) > 1024 * 1024);
+    const answer = await callAdmin(socket, 'calendar.import', { owner: 'dave', calendar: 'personal', text });
+    assert.ok(answer.answered);
+    assert.equal((answer.result as { created: number }).created, 8000);
   });
 
   test('hands back a service refusal as the same ServiceError', async () => {

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES } from '../helpers/engines.js';
+import { calendarText, manyEvents, series } from '../helpers/ical-text.js';
 import { cliEnv, cliStore, getJson, removeDataDir, runCli, startServe, tempDataDir } from './cli-harness.js';
 
 const GOOGLE = fileURLToPath(new URL('../fixtures/ical/google-work.ics', import.meta.url));
@@ -78,6 +80,32 @@ describe('calendar import while serve holds the PGlite folder', () => {
         ['Weekly planning', '2026-03-02T08:30:00Z'],
         ['Weekly planning', '2026-03-09T08:30:00Z'],
       ]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a file over 1 MiB goes through the admin channel whole; files over a limit are refused naming it, exit status 1', async () => {
+    const big = path.join(dir, 'big.ics');
+    writeFileSync(big, calendarText(manyEvents(6000, { descriptionBytes: 100 })));
+    const huge = path.join(dir, 'huge.ics');
+    writeFileSync(huge, calendarText([['UID:huge@limits.test', 'DTSTART:20260401T090000Z', `DESCRIPTION:${'x'.repeat(10 * 1024 * 1024)}`]]));
+    const minutely = path.join(dir, 'minutely.ics');
+    writeFileSync(minutely, calendarText([series('minutely@limits.test', '2026-04-01T00:00:00Z', 'FREQ=MINUTELY;COUNT=100000000')]));
+    const server = await startServe(env);
+    try {
+      assert.equal((await runCli(['owner', 'create', '--username', 'carol', '--name', 'Carol', '--timezone', 'Europe/Berlin'], env)).code, 0);
+      const run = await runCli(['calendar', 'import', '--owner', 'carol', '--calendar', 'personal', big, '--json'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(JSON.parse(run.stdout).created, 6000);
+      assert.ok(server.logs.some((l) => l.command === 'calendar.import' && l.msg === 'admin command calendar.import'), 'run inside the server');
+
+      const tooBig = await runCli(['calendar', 'import', '--owner', 'carol', '--calendar', 'personal', huge], env);
+      assert.equal(tooBig.code, 1);
+      assert.match(tooBig.stderr, /^calendar-access: cannot import .*huge\.ics: the calendar has 10,485,\d{3} bytes, more than the 10 MiB one calendar may have\n$/);
+      const dense = await runCli(['calendar', 'import', '--owner', 'carol', '--calendar', 'personal', minutely], env);
+      assert.equal(dense.code, 1);
+      assert.match(dense.stderr, /^calendar-access: the series UID minutely@limits\.test \(RRULE FREQ=MINUTELY;COUNT=100000000\) has more than 10,000 occurrences between \d{4}-\d{2}-\d{2} and \d{4}-\d{2}-\d{2}, the most one series may have\n$/);
     } finally {
       await server.stop();
     }

@@ -9,7 +9,9 @@ import type { Store } from '../../src/store/db.js';
 import { FEED_IMPORT, feedImportKind } from '../../src/services/feed-import.js';
 import { outboundPolicy, type OutboundPolicy } from '../../src/net/public-address.js';
 import { Worker } from '../../src/jobs/queue.js';
+import { IcalWorkers } from '../../src/ical/workers.js';
 import { ENGINES, openTestStore } from '../helpers/engines.js';
+import { calendarText, series } from '../helpers/ical-text.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
 
 const T0 = '2026-03-29T00:30:00Z';
@@ -60,13 +62,14 @@ for (const engine of ENGINES) {
     let ownerId: string;
     let otherOwnerId: string;
     let answer: Answer;
+    const ical = new IcalWorkers();
     const clock = fixedClock(T0);
     // The allow-list as the operator would set it; nothing else lets the worker reach 127.0.0.1.
     const config = loadConfig({ ALLOW_PRIVATE_HOSTS: ' LocalHost. ' });
     const policy = outboundPolicy(config);
 
     const workerWith = (p: OutboundPolicy, limits = {}) =>
-      new Worker({ db: store.db, clock, id: 'feeds', kinds: { [FEED_IMPORT]: feedImportKind({ db: store.db, policy: p, ca: server.ca, limits }) } });
+      new Worker({ db: store.db, clock, id: 'feeds', kinds: { [FEED_IMPORT]: feedImportKind({ db: store.db, policy: p, ical, ca: server.ca, limits }) } });
 
     const busyRows = (feedId: string) =>
       store.db.selectFrom('imported_busy').select(['id', 'start_at', 'end_at']).where('feed_id', '=', feedId).orderBy('start_at').execute();
@@ -91,6 +94,7 @@ for (const engine of ENGINES) {
     });
     after(async () => {
       await server?.close();
+      await ical.close();
       await store?.close();
     });
 
@@ -213,6 +217,28 @@ for (const engine of ENGINES) {
         assert.deepEqual(await listFeeds(store.db, ownerId), []);
         assert.equal((await store.db.selectFrom('imported_busy').select('id').where('owner_id', '=', otherOwnerId).execute()).length, 1);
       });
+    });
+
+    it('refuses a feed over a limit of one calendar whole, naming the limit, and keeps its rows', async () => {
+      answer = { status: 200, body: FIRST };
+      const feed = await addFeed(store.db, clock, policy, { ownerId, url: server.url('localhost', '/limits.ics') });
+      assert.equal(await workerWith(policy).runOnce(), 1);
+      assert.deepEqual(await busyOf(feed.id), FIRST_BUSY);
+      const over: [Answer, string][] = [
+        [{ status: 200, body: 'x'.repeat(10 * 1024 * 1024 + 1) }, 'the feed is too large to read: localhost sent more than 10 MiB, the most one calendar may have'],
+        [
+          { status: 200, body: calendarText([series('minutely@feed.test', '2026-03-29T00:00:00Z', 'FREQ=MINUTELY')]) },
+          'the feed is too large to read: the series UID minutely@feed.test (RRULE FREQ=MINUTELY) has more than 10,000 occurrences between 2026-03-28 and 2027-05-03, the most one series may have',
+        ],
+      ];
+      for (const [a, reason] of over) {
+        answer = a;
+        await refreshFeed(store.db, clock, ownerId, feed.id);
+        assert.equal(await workerWith(policy).runOnce(), 1);
+        assert.equal((await feedRow(feed.id)).last_error, reason);
+        assert.deepEqual(await busyOf(feed.id), FIRST_BUSY, 'the rows of the last good answer stay');
+      }
+      await removeFeed(store.db, ownerId, feed.id);
     });
   });
 }

@@ -7,6 +7,7 @@ import { ServiceError } from '../../src/domain/service-error.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
 import { useApi } from '../helpers/api.js';
 import { ENGINES } from '../helpers/engines.js';
+import { calendarText, manyEvents, series } from '../helpers/ical-text.js';
 
 const GOOGLE = readFileSync(new URL('../fixtures/ical/google-work.ics', import.meta.url), 'utf8');
 const PLANNING_UID = '5q1k2v9c8mfe2bq4s7o0k3l3jd@google.com';
@@ -61,7 +62,7 @@ for (const engine of ENGINES) {
       return res.json().data as ApiEvent[];
     }
 
-    const run = (ownerId: string, text: string, calendarSlug = 'personal') => importICalendar(api.rt.store.db, api.clock, { ownerId, calendarSlug, text });
+    const run = (ownerId: string, text: string, calendarSlug = 'personal') => importICalendar(api.rt, { ownerId, calendarSlug, text });
 
     it('records event.created for each new event and event.updated for each changed one; an unchanged import records nothing', async () => {
       const owner = await api.owner('Europe/Berlin');
@@ -178,6 +179,23 @@ for (const engine of ENGINES) {
       await assert.rejects(run(owner.id, 'not a calendar'), (e: unknown) => e instanceof ServiceError && e.kind === 'invalid');
       const count = await api.rt.store.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
       assert.equal(Number(count.n), 0);
+    });
+
+    it('imports nothing of a file with a series over its limit, and says which series and which limit', async () => {
+      const { owner, token } = await ownerWithToken();
+      const text = calendarText([...manyEvents(2), series('minutely@limits.test', '2026-03-20T00:00:00Z', 'FREQ=MINUTELY;COUNT=100000000')]);
+      await assert.rejects(run(owner.id, text), (e: unknown) => {
+        assert.ok(e instanceof ServiceError);
+        assert.equal(e.kind, 'invalid');
+        // Counted over the rows the import would write: the horizon, a year back and two ahead of the clock.
+        const [from, to] = [-366, 731].map((days) => new Date(api.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10));
+        assert.equal(
+          e.message,
+          `the series UID minutely@limits.test (RRULE FREQ=MINUTELY;COUNT=100000000) has more than 10,000 occurrences between ${from} and ${to}, the most one series may have`,
+        );
+        return true;
+      });
+      assert.deepEqual(await events(token), []);
     });
   });
 }

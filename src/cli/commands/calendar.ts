@@ -1,16 +1,29 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
+import { ServiceError } from '../../domain/service-error.js';
+import { ICalendarLimitError } from '../../ical/errors.js';
+import { checkSize } from '../../ical/limits.js';
 import { commandConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { execute } from '../execute.js';
 import { print, printJson, say } from '../output.js';
 
+/**
+ * The file's text, refused before it is read (or sent to a server) when it is larger than any
+ * calendar is read (ICAL_LIMITS.maxBytes): a refusal of the import, exit status 1.
+ */
 function readIcs(file: string): string {
+  let text: string;
   try {
-    return readFileSync(file, 'utf8');
+    checkSize(statSync(file).size);
+    text = readFileSync(file, 'utf8');
+    // Bytes that are not UTF-8 are read as U+FFFD (3 bytes): the text is what the import gets.
+    checkSize(Buffer.byteLength(text, 'utf8'));
   } catch (e) {
+    if (e instanceof ICalendarLimitError) throw new ServiceError('invalid', `cannot import ${file}: ${e.message}`);
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
+  return text;
 }
 
 export function registerCalendar(program: Command): void {

@@ -1,0 +1,92 @@
+/**
+ * An iCalendar file read for `calendar import`: its events (./parse.ts) with what the import stores
+ * beside them worked out here, in the worker thread, so the request path only compares and writes:
+ * each series' last end (series_until) and which overriding instances moved. Pure.
+ */
+import { compileSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../domain/recurrence.js';
+import { ICAL_LIMITS, OccurrenceBudget, type IcalLimits } from './limits.js';
+import { parseICalendar, type ImportedEvent, type ImportedOverride } from './parse.js';
+
+export interface ImportOverride extends ImportedOverride {
+  /** The instance has other times than the rule gives its original start. */
+  moved: boolean;
+}
+
+export interface ImportEvent extends Omit<ImportedEvent, 'overrides'> {
+  overrides: ImportOverride[];
+  /** A series' last occurrence end (its rule's, moved instances aside); null for a single event or a rule without a known end. */
+  seriesUntil: Date | null;
+}
+
+export interface ImportRead {
+  events: ImportEvent[];
+  skipped: number;
+  warnings: string[];
+}
+
+export interface ImportReadOptions {
+  /** Zone of floating times and all-day dates of a file without X-WR-TIMEZONE: the owner's. */
+  defaultTimezone: string;
+  /** Where occurrences are counted against the limits: the owner's materialised horizon. */
+  window: { from: Date; to: Date };
+  limits?: IcalLimits;
+}
+
+const YEARS_10_MS = 10 * 366 * 86_400_000;
+
+function seriesInput(e: ImportedEvent): SeriesInput {
+  return {
+    id: e.uid, start: e.start, end: e.end, allDay: e.allDay, startDate: e.startDate, endDate: e.endDate,
+    timezone: e.timezone, rrule: e.rrule!, exdates: e.exdates,
+  };
+}
+
+/**
+ * Last instant any occurrence can end; null when the rule repeats forever (null is always safe: the
+ * series is then read wherever a window lies). Walks 10-year windows, at most `cap` occurrences
+ * (a COUNT past them, or 200 years of a rule, is treated as endless), so a COUNT of a hundred million
+ * costs no more than a rule of `cap`.
+ */
+function seriesUntil(input: SeriesInput, cap: number): Date | null {
+  if (!/(^|;)(COUNT|UNTIL)=/i.test(input.rrule)) return null;
+  const series = compileSeries({ ...input, exdates: [] });
+  let from = input.start;
+  let last = input.end;
+  let seen = 0;
+  for (let step = 0; step < 20; step++) {
+    const to = new Date(from.getTime() + YEARS_10_MS);
+    const occurrences = series.expand([], { from, to });
+    if (occurrences.length === 0) return last;
+    seen += occurrences.length;
+    if (seen > cap) return null;
+    for (const o of occurrences) if (o.end > last) last = o.end;
+    from = occurrences.length >= MAX_OCCURRENCES_PER_CALL ? new Date(occurrences.at(-1)!.start.getTime() + 1) : to;
+  }
+  return null;
+}
+
+function readSeries(e: ImportedEvent, budget: OccurrenceBudget, window: { from: Date; to: Date }, cap: number): ImportEvent {
+  const input = seriesInput(e);
+  const series = compileSeries({ ...input, exdates: [] });
+  budget.series(e.uid, e.rrule!, compileSeries(input).expand([], window, { limit: budget.seriesProbe }).length);
+  const overrides = e.overrides.map((o): ImportOverride => {
+    const at = new Date(o.originalStart);
+    const unmoved = series.expand([], { from: at, to: new Date(at.getTime() + 1000) }).find((x) => x.originalStart === o.originalStart);
+    return { ...o, moved: !unmoved || unmoved.start.getTime() !== o.start.getTime() || unmoved.end.getTime() !== o.end.getTime() };
+  });
+  return { ...e, overrides, seriesUntil: seriesUntil(input, cap) };
+}
+
+/** Throws ICalendarError when the text is not iCalendar, ICalendarLimitError when it is over a limit. */
+export function readForImport(text: string, options: ImportReadOptions): ImportRead {
+  const limits = options.limits ?? ICAL_LIMITS;
+  const parsed = parseICalendar(text, { defaultTimezone: options.defaultTimezone, limits });
+  const { window } = options;
+  const budget = new OccurrenceBudget(window, limits);
+  const events = parsed.events.map((e): ImportEvent => {
+    if (e.rrule !== null) return readSeries(e, budget, window, limits.maxOccurrencesPerSeries);
+    if (e.start < window.to && e.end > window.from) budget.add(1);
+    return { ...e, overrides: [], seriesUntil: null };
+  });
+  return { events, skipped: parsed.skipped, warnings: parsed.warnings };
+}
