@@ -7,6 +7,7 @@ import { outboundPolicy, type OutboundPolicy } from './net/public-address.js';
 import { Authenticator } from './services/authenticator.js';
 import { AvailabilityService } from './services/availability.js';
 import { OwnerVersions } from './services/owner-versions.js';
+import { PasswordWork } from './services/password-work.js';
 import { PageCache, pageSize, type PageBytes } from './services/page-cache.js';
 import { migrate, openStore, type Db, type Store, type StoreOptions } from './store/db.js';
 import { readServerSecret } from './store/repos/server-secrets.js';
@@ -48,6 +49,8 @@ export interface Deps {
   /** Pages of GET /events, /tasks and /requests, written once, kept until a change or the clock moves them. */
   pages: PageCache<PageBytes>;
   authenticator: Authenticator;
+  /** Every argon2 hash and check and every password-strength estimate, through one bounded gate. */
+  passwords: PasswordWork;
   /** Migrations this opening ran (none when it was handed a store already migrated). */
   migrated: string[];
   /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
@@ -63,6 +66,8 @@ export interface DepsOptions {
   storeOptions?: StoreOptions;
   limits?: RateLimitStore;
   log?: Log;
+  /** The password gate (benchmarks compare its settings); else one with the defaults. */
+  passwords?: PasswordWork;
 }
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -85,6 +90,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   const versions = new OwnerVersions(opened.db);
   if (opened.listen) await versions.followChanges(opened.listen);
   const authenticator = new Authenticator(opened.db, clock, config.tokenCacheSeconds * 1000);
+  const passwords = options.passwords ?? new PasswordWork();
   return {
     config,
     store: opened,
@@ -98,10 +104,12 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     availability: new AvailabilityService(opened.db, versions),
     pages: new PageCache(pageSize),
     authenticator,
+    passwords,
     migrated,
     forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
     close: async () => {
       await authenticator.flushLastUsed().catch(() => undefined);
+      await passwords.close();
       await opened.close();
     },
   };

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import { randomBase62 } from '../domain/ids.js';
@@ -11,34 +10,36 @@ import type { OwnerRow } from '../store/schema.js';
 import { createOwner, type NewOwner } from './owners.js';
 import { ServiceError } from '../domain/service-error.js';
 import { recordRevocation } from '../webhooks/revocation.js';
+import type { PasswordWork } from './password-work.js';
 
 /**
- * The owner's own account (issue 6): sign-up and sign-in with a password (argon2id through the
- * `argon2` package), sessions in an http-only cookie (only the value's SHA-256 is stored), password
- * change, and account deletion. The CSRF tokens bound to a session are web/session.ts.
+ * The owner's own account (issue 6): sign-up and sign-in with a password (argon2id, through the
+ * process's password gate, services/password-work.ts), sessions in an http-only cookie (only the
+ * value's SHA-256 is stored), password change, and account deletion. Every new password must be
+ * hard to guess. The CSRF tokens bound to a session are web/session.ts.
  */
 export const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
 export const MIN_PASSWORD = 10;
 const MAX_PASSWORD = 200;
 
-/** OWASP's argon2id settings: 19 MiB, 2 passes, 1 lane. */
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
 export interface AccountEnv {
   db: Db;
   clock: Clock;
   /** The server secret CSRF tokens are derived from. */
   secret: string;
+  /** The password gate: every hash, check and strength estimate. */
+  passwords: PasswordWork;
 }
 
-function checkPassword(password: string, field = 'password'): void {
+/**
+ * A new password: 10 to 200 characters and hard to guess (NIST SP 800-63B: no common, expected or
+ * compromised passwords, no other composition rules), judged also against the account's own details.
+ */
+export async function checkNewPassword(passwords: PasswordWork, password: string, account: { username: string; displayName?: string; email?: string | null }, field = 'password'): Promise<void> {
   if (password.length < MIN_PASSWORD) throw new ServiceError('invalid', `The password needs at least ${MIN_PASSWORD} characters.`, field);
   if (password.length > MAX_PASSWORD) throw new ServiceError('invalid', `The password may have at most ${MAX_PASSWORD} characters.`, field);
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, HASH_OPTIONS);
+  await passwords.checkStrength(password, [account.username, account.displayName ?? '', account.email ?? '', ...(account.email ?? '').split('@')], field);
 }
 
 const hashSession = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -58,8 +59,8 @@ async function openSession(db: Db, ownerId: string, now: Date): Promise<NewSessi
 
 /** Creates the owner with a password and signs them in. */
 export async function signUp(env: AccountEnv, input: Omit<NewOwner, 'passwordHash'> & { password: string }): Promise<{ owner: OwnerRow; session: NewSession }> {
-  checkPassword(input.password);
-  const owner = await createOwner(env.db, env.clock, { ...input, passwordHash: await hashPassword(input.password) });
+  await checkNewPassword(env.passwords, input.password, input);
+  const owner = await createOwner(env.db, env.clock, { ...input, passwordHash: await env.passwords.hash(input.password) });
   return { owner, session: await openSession(env.db, owner.id, env.clock.now()) };
 }
 
@@ -68,9 +69,13 @@ export async function signIn(env: AccountEnv, username: string, password: string
   const owner = await findOwnerByUsername(env.db, username.trim().toLowerCase());
   const hash = owner && !owner.deleted_at ? owner.password_hash : null;
   // A wrong username costs the same time as a wrong password.
-  const ok = hash ? await argon2.verify(hash, password) : (await argon2.hash(password, HASH_OPTIONS), false);
+  const ok = hash ? await env.passwords.verify(hash, password) : (await env.passwords.hash(password), false);
   if (!ok || !owner) throw new ServiceError('invalid', 'That username and password do not match.', 'password');
   return { owner, session: await openSession(env.db, owner.id, env.clock.now()) };
+}
+
+async function ownPasswordIs(env: AccountEnv, owner: OwnerRow, password: string): Promise<boolean> {
+  return owner.password_hash ? env.passwords.verify(owner.password_hash, password) : false;
 }
 
 /** The signed-in owner of a session cookie, or null; a session is kept alive while used. */
@@ -92,9 +97,9 @@ export async function signOut(env: AccountEnv, value: string | undefined): Promi
 
 /** Changes the password after checking the current one; every other session ends. */
 export async function changePassword(env: AccountEnv, owner: OwnerRow, current: string, next: string, keepSession: string): Promise<void> {
-  if (!owner.password_hash || !(await argon2.verify(owner.password_hash, current))) throw new ServiceError('invalid', 'The current password is not right.', 'current');
-  checkPassword(next, 'password');
-  const hash = await hashPassword(next);
+  if (!(await ownPasswordIs(env, owner, current))) throw new ServiceError('invalid', 'The current password is not right.', 'current');
+  await checkNewPassword(env.passwords, next, { username: owner.username, displayName: owner.display_name, email: owner.email });
+  const hash = await env.passwords.hash(next);
   await env.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, owner.id, hash, env.clock.now());
     await endOtherSessions(trx, owner.id, hashSession(keepSession));
@@ -107,7 +112,7 @@ export async function changePassword(env: AccountEnv, owner: OwnerRow, current: 
  * every session ends. One transaction.
  */
 export async function deleteAccount(env: AccountEnv, owner: OwnerRow, password: string): Promise<void> {
-  if (!owner.password_hash || !(await argon2.verify(owner.password_hash, password))) throw new ServiceError('invalid', 'The password is not right.', 'password');
+  if (!(await ownPasswordIs(env, owner, password))) throw new ServiceError('invalid', 'The password is not right.', 'password');
   const now = env.clock.now();
   await env.db.transaction().execute(async (trx) => {
     const tokens = await unrevokedTokens(trx, owner.id);
