@@ -14,7 +14,7 @@ import { readServerSecret } from './store/repos/server-secrets.js';
 
 /**
  * The server's secrets, one name per use. Today one stored value (server_secrets `cursor`) serves
- * all three: each use signs under its own purpose label (`status-link:`, `csrf:`, the cursor's own
+ * all four: each use signs under its own purpose label (`status-link:`, `csrf:`, `device:`, the cursor's own
  * fields), so a signature of one kind is never valid as another.
  */
 export interface Secrets {
@@ -24,6 +24,8 @@ export interface Secrets {
   statusLinks: string;
   /** Signs the console's CSRF tokens. */
   csrf: string;
+  /** Signs the cookie of a browser the owner signed in with (web/device-cookie.ts). */
+  devices: string;
 }
 
 export type Log = RunnerLog;
@@ -96,7 +98,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     store: opened,
     db: opened.db,
     clock,
-    secrets: { cursor: signing, statusLinks: signing, csrf: signing },
+    secrets: { cursor: signing, statusLinks: signing, csrf: signing, devices: signing },
     log: options.log ?? silent,
     limits: options.limits ?? new MemoryRateLimitStore(),
     outbound: outboundPolicy(config),

@@ -19,8 +19,8 @@ export const SESSION_COOKIE = 'svc_session';
 export type SessionEnv = AccountEnv;
 
 /** The accounts' environment, from the bag. */
-export function accountEnv(services: Pick<Deps, 'db' | 'clock' | 'secrets' | 'passwords'>): AccountEnv {
-  return { db: services.db, clock: services.clock, secret: services.secrets.csrf, passwords: services.passwords };
+export function accountEnv(services: Pick<Deps, 'db' | 'clock' | 'secrets' | 'passwords' | 'limits' | 'config'>): AccountEnv {
+  return { db: services.db, clock: services.clock, secret: services.secrets.csrf, passwords: services.passwords, limits: services.limits, smtp: services.config.smtpUrl !== null };
 }
 
 /** The session cookie's value, as the browser sent it. */

@@ -32,7 +32,7 @@ export const accountSection: ConsoleSection = (scope) => {
   scope.get('/account', async (ctx) => accountPage(ctx));
   scope.post('/account/password', async (ctx) => {
     try {
-      await changePassword(accountEnv(ctx.services), ctx.owner, field(ctx.form, 'current'), field(ctx.form, 'password'), sessionValue(ctx.request) ?? '');
+      await changePassword(accountEnv(ctx.services), ctx.owner, field(ctx.form, 'current'), field(ctx.form, 'password'), sessionValue(ctx.request) ?? '', { address: ctx.request.ip, device: null });
     } catch (e) {
       if (e instanceof ServiceError) {
         refusedStatus(ctx.reply, e);
@@ -44,7 +44,7 @@ export const accountSection: ConsoleSection = (scope) => {
   });
   scope.post('/account/delete', async (ctx) => {
     try {
-      await deleteAccount(accountEnv(ctx.services), ctx.owner, field(ctx.form, 'password'));
+      await deleteAccount(accountEnv(ctx.services), ctx.owner, field(ctx.form, 'password'), { address: ctx.request.ip, device: null });
     } catch (e) {
       if (e instanceof ServiceError) {
         refusedStatus(ctx.reply, e);

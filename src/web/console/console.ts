@@ -8,6 +8,7 @@ import type { OwnerRow } from '../../store/schema.js';
 import { html, page, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';
 import { sameOrigin } from '../same-origin.js';
+import { trustDevice, trustedDevice } from '../device-cookie.js';
 import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, formFromOwner, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
 
 /**
@@ -81,7 +82,10 @@ function signInForm(username: string, error: string | null): string {
   );
 }
 
-/** A refused form's status: 429 with Retry-After when the answer is to wait (the password gate full), else 422. */
+/**
+ * A refused form's status: 429 with Retry-After when the answer is to wait (wrong passwords, or the
+ * password gate full), else 422.
+ */
 export function refusedStatus(reply: FastifyReply, e: ServiceError): FastifyReply {
   if (e.kind === 'rate_limited') return reply.code(429).header('Retry-After', String(e.retryAfterSeconds ?? 1));
   return reply.code(422);
@@ -128,9 +132,12 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
     web.post<{ Body: Record<string, string>; Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (request, reply) => {
       if (!sameOrigin(request)) throw new CsrfRefused();
       const f = request.body ?? {};
+      const username = (f.username ?? '').trim().toLowerCase();
+      const device = trustedDevice(request, services.secrets.devices, username);
       try {
-        const { session } = await signIn(env, f.username ?? '', f.password ?? '');
+        const { session, owner } = await signIn(env, username, f.password ?? '', { address: request.ip, device });
         setSession(reply, session.value);
+        trustDevice(reply, services.secrets.devices, owner.username, device, secure);
         const next = request.query.next;
         return reply.redirect(next && next.startsWith('/app/') ? next : '/app/calendar', 303);
       } catch (e) {
