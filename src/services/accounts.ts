@@ -80,12 +80,12 @@ export async function signUp(env: AccountEnv, input: Omit<NewOwner, 'passwordHas
  */
 export async function signIn(env: AccountEnv, username: string, password: string, client: PasswordClient): Promise<{ owner: OwnerRow; session: NewSession }> {
   const name = username.trim().toLowerCase();
-  const owner = await findOwnerByUsername(env.db, name);
-  const hash = owner && !owner.deleted_at ? owner.password_hash : null;
-  const ok = await throttledCheck(env, { ...client, username: name }, owner, async () =>
+  const { ok, owner } = await throttledCheck(env, { ...client, username: name }, async () => {
+    const owner = await findOwnerByUsername(env.db, name);
+    const hash = owner && !owner.deleted_at ? owner.password_hash : null;
     // A wrong username costs the same time as a wrong password.
-    hash ? env.passwords.verify(hash, password) : (await env.passwords.hash(password), false),
-  );
+    return { ok: hash ? await env.passwords.verify(hash, password) : (await env.passwords.hash(password), false), owner };
+  });
   if (!ok || !owner) throw new ServiceError('invalid', 'That username and password do not match.', 'password');
   return { owner, session: await openSession(env.db, owner.id, env.clock.now()) };
 }
@@ -93,7 +93,8 @@ export async function signIn(env: AccountEnv, username: string, password: string
 /** The owner's password, checked under the same throttle as a sign-in (a stolen session cannot guess it at speed either). */
 async function ownPasswordIs(env: AccountEnv, owner: OwnerRow, password: string, client: PasswordClient): Promise<boolean> {
   const hash = owner.password_hash;
-  return throttledCheck(env, { ...client, username: owner.username }, owner, async () => (hash ? env.passwords.verify(hash, password) : false));
+  const checked = await throttledCheck(env, { ...client, username: owner.username }, async () => ({ ok: hash ? await env.passwords.verify(hash, password) : false, owner }));
+  return checked.ok;
 }
 
 /** The signed-in owner of a session cookie, or null; a session is kept alive while used. */

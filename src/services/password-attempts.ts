@@ -44,24 +44,31 @@ function inWords(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/** A password check's outcome: right or not, and the account the username names, if any (emailed when a failure locks it). */
+export interface CheckOutcome {
+  ok: boolean;
+  owner: OwnerRow | undefined;
+}
+
 /**
- * Runs `check` (the password's argon2 check) unless the attempt is held: then it is refused with
- * `rate_limited` and its wait, and no password is checked, so a right one gets the same answer as a
- * wrong one. A wrong password is counted; a right one forgets its account's (or browser's) failures.
- * `owner` is the account the username names, if any (emailed when this failure locks it).
+ * Runs `check` (the account's look-up and the password's argon2 check) unless the attempt is held:
+ * then it is refused with `rate_limited` and its wait before anything is looked up or checked, so a
+ * right password gets the same answer as a wrong one and a held attempt costs neither a query nor a
+ * hash. A wrong password is counted; a right one forgets its account's (or browser's) failures.
  */
-export async function throttledCheck(env: AttemptEnv, attempt: PasswordAttempt, owner: OwnerRow | undefined, check: () => Promise<boolean>): Promise<boolean> {
+export async function throttledCheck(env: AttemptEnv, attempt: PasswordAttempt, check: () => Promise<CheckOutcome>): Promise<CheckOutcome> {
   const subjects = subjectsOf(attempt);
   const wait = await heldFor(env.limits, subjects, env.clock.now().getTime());
   if (wait > 0) throw new ServiceError('rate_limited', `Too many wrong passwords. Please wait ${inWords(wait)} before trying again.`, 'password', wait);
-  if (await check()) {
+  const outcome = await check();
+  if (outcome.ok) {
     await clearFailures(env.limits, subjects[0]);
-    return true;
+    return outcome;
   }
   const now = env.clock.now();
   const locked = await countFailure(env.limits, subjects, now.getTime());
-  if (owner?.email && locked.some((s) => s.throttle === ACCOUNT_THROTTLE)) await tellOwner(env, owner, attempt, now);
-  return false;
+  if (outcome.owner?.email && locked.some((s) => s.throttle === ACCOUNT_THROTTLE)) await tellOwner(env, outcome.owner, attempt, now);
+  return outcome;
 }
 
 /** At most one such email a day: the owner needs to know, not to be flooded by the one attacking. */

@@ -73,6 +73,27 @@ for (const engine of ENGINES) {
       assert.equal(rightDuringLock.body, held.body);
       assert.equal(rightDuringLock.headers['retry-after'], '3600');
 
+      // Held attempts cost no password work: a flood during the lock hashes nothing.
+      const work = api.rt.passwords;
+      let hashed = 0;
+      const { verify, hash } = work;
+      work.verify = (...a) => {
+        hashed += 1;
+        return verify.apply(work, a);
+      };
+      work.hash = (...a) => {
+        hashed += 1;
+        return hash.apply(work, a);
+      };
+      try {
+        const flood = await Promise.all(Array.from({ length: 30 }, (_, i) => attacker.post('/signin', { username, password: i % 2 ? PASSWORD : `guess ${i}` })));
+        assert.ok(flood.every((r) => r.statusCode === 429 && r.body === held.body));
+        assert.equal(hashed, 0);
+      } finally {
+        work.verify = verify;
+        work.hash = hash;
+      }
+
       const owner = await api.rt.db.selectFrom('owners').select('id').where('username', '=', username).executeTakeFirstOrThrow();
       const mails = await api.rt.db.selectFrom('emails').selectAll().where('owner_id', '=', owner.id).where('kind', '=', 'signin_locked').execute();
       assert.equal(mails.length, 1, 'the owner is told once');
