@@ -8,13 +8,14 @@ import { outboundPolicy, type OutboundPolicy } from './net/public-address.js';
 import { Authenticator } from './services/authenticator.js';
 import { AvailabilityService } from './services/availability.js';
 import { OwnerVersions } from './services/owner-versions.js';
+import { PasswordWork } from './services/password-work.js';
 import { PageCache, pageSize, type PageBytes } from './services/page-cache.js';
 import { migrate, openStore, type Db, type Store, type StoreOptions } from './store/db.js';
 import { readServerSecret } from './store/repos/server-secrets.js';
 
 /**
  * The server's secrets, one name per use. Today one stored value (server_secrets `cursor`) serves
- * all three: each use signs under its own purpose label (`status-link:`, `csrf:`, the cursor's own
+ * all four: each use signs under its own purpose label (`status-link:`, `csrf:`, `device:`, the cursor's own
  * fields), so a signature of one kind is never valid as another.
  */
 export interface Secrets {
@@ -24,6 +25,8 @@ export interface Secrets {
   statusLinks: string;
   /** Signs the console's CSRF tokens. */
   csrf: string;
+  /** Signs the cookie of a browser the owner signed in with (web/device-cookie.ts). */
+  devices: string;
 }
 
 export type Log = RunnerLog;
@@ -51,6 +54,8 @@ export interface Deps {
   authenticator: Authenticator;
   /** Worker threads that read iCalendar feeds and imported files, off the request path (threads start on first use). */
   ical: IcalWorkers;
+  /** Every argon2 hash and check and every password-strength estimate, through one bounded gate. */
+  passwords: PasswordWork;
   /** Migrations this opening ran (none when it was handed a store already migrated). */
   migrated: string[];
   /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
@@ -66,6 +71,8 @@ export interface DepsOptions {
   storeOptions?: StoreOptions;
   limits?: RateLimitStore;
   log?: Log;
+  /** The password gate (benchmarks compare its settings); else one with the defaults. */
+  passwords?: PasswordWork;
 }
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -89,12 +96,13 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   if (opened.listen) await versions.followChanges(opened.listen);
   const authenticator = new Authenticator(opened.db, clock, config.tokenCacheSeconds * 1000);
   const ical = new IcalWorkers();
+  const passwords = options.passwords ?? new PasswordWork();
   return {
     config,
     store: opened,
     db: opened.db,
     clock,
-    secrets: { cursor: signing, statusLinks: signing, csrf: signing },
+    secrets: { cursor: signing, statusLinks: signing, csrf: signing, devices: signing },
     log: options.log ?? silent,
     limits: options.limits ?? new MemoryRateLimitStore(),
     outbound: outboundPolicy(config),
@@ -103,11 +111,13 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     pages: new PageCache(pageSize),
     authenticator,
     ical,
+    passwords,
     migrated,
     forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
     close: async () => {
       await authenticator.flushLastUsed().catch(() => undefined);
       await ical.close();
+      await passwords.close();
       await opened.close();
     },
   };

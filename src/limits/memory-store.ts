@@ -1,9 +1,11 @@
 import type { RateLimitStore, WindowCount } from './store.js';
 
-/** Fixed windows counted in this process's memory: the default for one instance. */
+/** Fixed windows counted in this process's memory, and holds: the default for one instance. */
 export class MemoryRateLimitStore implements RateLimitStore {
   /** Windows by length, then by key (a key's string is then hashed once, not joined to its length each call). */
   private readonly windows = new Map<number, Map<string, { start: number; count: number }>>();
+  /** Held keys and until when. */
+  private readonly holds = new Map<string, number>();
   private lastSweep = 0;
 
   async hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
@@ -12,6 +14,21 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   async peek(key: string, windowMs: number, now: number): Promise<WindowCount> {
     return this.count(key, windowMs, now, 0);
+  }
+
+  async hold(key: string, until: number): Promise<void> {
+    if ((this.holds.get(key) ?? 0) < until) this.holds.set(key, until);
+  }
+
+  async heldUntil(key: string, now: number): Promise<number> {
+    this.sweep(now);
+    const until = this.holds.get(key) ?? 0;
+    return until > now ? until : 0;
+  }
+
+  async forget(key: string): Promise<void> {
+    this.holds.delete(key);
+    for (const byKey of this.windows.values()) byKey.delete(key);
   }
 
   private count(key: string, windowMs: number, now: number, add: number): WindowCount {
@@ -28,12 +45,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: w.count, resetAt: start + windowMs };
   }
 
-  /** Forgets ended windows once a minute so memory stays bounded by the active keys. */
+  /** Forgets ended windows and holds once a minute so memory stays bounded by the active keys. */
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
     for (const [windowMs, byKey] of this.windows) {
       for (const [key, w] of byKey) if (w.start + windowMs <= now) byKey.delete(key);
     }
+    for (const [key, until] of this.holds) if (until <= now) this.holds.delete(key);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Where rate-limit windows are counted: an interface, so that several instances can share counts
+ * Where rate-limit windows are counted, and holds kept: an interface, so that several instances can share counts
  * (Redis, later); the in-process store (memory-store.ts) is the default.
  */
 export interface WindowCount {
@@ -13,4 +13,13 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number, now: number): Promise<WindowCount>;
   /** The count so far, without counting. */
   peek(key: string, windowMs: number, now: number): Promise<WindowCount>;
+  /**
+   * Holds `key` closed until `until` (ms since the epoch): a delay or a lock (limits/sign-in.ts). A
+   * hold that already reaches further is kept. (Redis: SET key until PXAT until, keeping the later.)
+   */
+  hold(key: string, until: number): Promise<void>;
+  /** Until when `key` is held closed (ms since the epoch), or 0 when it is open at `now`. */
+  heldUntil(key: string, now: number): Promise<number>;
+  /** Forgets `key`: its hold and its counts in every window (a lock lifted, a count started afresh). */
+  forget(key: string): Promise<void>;
 }

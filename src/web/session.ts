@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.js';
 import { sessionOwner, SESSION_DAYS, type AccountEnv } from '../services/accounts.js';
 import type { OwnerRow } from '../store/schema.js';
 import { sameOrigin } from './same-origin.js';
@@ -16,6 +17,11 @@ export const SESSION_COOKIE = 'svc_session';
 
 /** What the session glue needs: the store and clock of the accounts, and the server secret CSRF tokens are derived from. */
 export type SessionEnv = AccountEnv;
+
+/** The accounts' environment, from the bag. */
+export function accountEnv(services: Pick<Deps, 'db' | 'clock' | 'secrets' | 'passwords' | 'limits' | 'config'>): AccountEnv {
+  return { db: services.db, clock: services.clock, secret: services.secrets.csrf, passwords: services.passwords, limits: services.limits, smtp: services.config.smtpUrl !== null };
+}
 
 /** The session cookie's value, as the browser sent it. */
 export function sessionValue(request: FastifyRequest): string | undefined {

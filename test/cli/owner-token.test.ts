@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cliEnv, removeDataDir, runCli, tempDataDir } from './cli-harness.js';
@@ -31,6 +31,18 @@ describe('owner and token commands on a PGlite folder nobody serves', () => {
     assert.equal(owner.displayName, 'Alice Example');
     assert.equal(owner.timezone, 'Europe/Paris');
     assert.match(owner.accountId, /^acct_[A-Za-z0-9_-]{22}$/);
+  });
+
+  test('owner create --password-file refuses a common password, saying why, and creates nothing; a hard one is taken', async () => {
+    const file = path.join(dir, 'password.txt');
+    writeFileSync(file, 'password12\n');
+    const weak = await runCli(['owner', 'create', '--username', 'carol', '--name', 'Carol', '--timezone', 'UTC', '--password-file', file], env);
+    assert.equal(weak.code, 1);
+    assert.equal(weak.stderr, 'calendar-access: This password is too easy to guess. This is a commonly used password. Add more words that are less common.\n');
+    writeFileSync(file, 'mauve kettle orbits slowly\n');
+    const strong = await runCli(['owner', 'create', '--username', 'carol', '--name', 'Carol', '--timezone', 'UTC', '--password-file', file], env);
+    assert.equal(strong.code, 0, strong.stderr);
+    assert.match(strong.stdout, /Created owner carol/);
   });
 
   test('token create --json prints exactly id, token, scopes, mode and expiresAt', async () => {

@@ -4,6 +4,7 @@ import type { ApiHarness } from './api.js';
 /**
  * A browser-like session against the in-process app: keeps cookies, and `submit` copies the page's
  * CSRF token (from the last console page read) into the form, as a browser posting the page would.
+ * `address` is the client address every request comes from (default 127.0.0.1).
  */
 export interface WebSession {
   get(url: string): Promise<LightMyRequestResponse>;
@@ -14,7 +15,8 @@ export interface WebSession {
   cookie(): string;
 }
 
-export function webSession(api: ApiHarness): WebSession {
+export function webSession(api: ApiHarness, options: { address?: string } = {}): WebSession {
+  const from = options.address ? { remoteAddress: options.address } : {};
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (res: LightMyRequestResponse) => {
@@ -24,9 +26,9 @@ export function webSession(api: ApiHarness): WebSession {
     }
     return res;
   };
-  const get = async (url: string) => keep(await api.app.inject({ method: 'GET', url, headers: { cookie: cookieHeader(), host: 'cal.example' } }));
+  const get = async (url: string) => keep(await api.app.inject({ method: 'GET', url, ...from, headers: { cookie: cookieHeader(), host: 'cal.example' } }));
   const post = async (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    keep(await api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), host: 'cal.example', ...headers }, payload: new URLSearchParams(fields).toString() }));
+    keep(await api.app.inject({ method: 'POST', url, ...from, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), host: 'cal.example', ...headers }, payload: new URLSearchParams(fields).toString() }));
   return {
     get,
     post,

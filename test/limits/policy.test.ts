@@ -11,6 +11,9 @@ function storeOf(counts: Record<string, WindowCount>, hits: string[]): RateLimit
       return counts[key]!;
     },
     peek: async (key) => counts[key]!,
+    hold: async () => undefined,
+    heldUntil: async () => 0,
+    forget: async () => undefined,
   };
 }
 

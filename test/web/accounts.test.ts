@@ -4,6 +4,8 @@ import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { webSession } from '../helpers/web.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
+import { ownerCreateOperation } from '../../src/operations/owner.js';
+import { ServiceError } from '../../src/domain/service-error.js';
 
 for (const engine of ENGINES) {
   describe(`owner accounts on ${engine}`, () => {
@@ -51,6 +53,33 @@ for (const engine of ENGINES) {
       assert.match((await web.post('/signup', { username: 'app', name: 'C', timezone: 'UTC', password: 'long enough pw' })).body, /reserved/);
       await web.post('/signup', { username: `acc-${engine}-4`, name: 'D', timezone: 'UTC', password: 'long enough pw' });
       assert.match((await webSession(api).post('/signup', { username: `acc-${engine}-4`, name: 'E', timezone: 'UTC', password: 'long enough pw' })).body, /taken/);
+    });
+
+    it('refuses common and guessable passwords at sign-up, on the account page and at owner create, saying why', async () => {
+      const web = webSession(api);
+      for (const [password, why] of [
+        ['1234567890', /frequently used password/],
+        ['password12', /commonly used password/],
+        ['qwertyuiop', /frequently used password/],
+        [`acc-${engine}-6-x`, /personal or page related data/],
+      ] as const) {
+        const refused = await web.post('/signup', { username: `acc-${engine}-6`, name: 'G', timezone: 'UTC', password });
+        assert.equal(refused.statusCode, 422, password);
+        assert.match(refused.body, /This password is too easy to guess\./, password);
+        assert.match(refused.body, why, password);
+      }
+      assert.equal((await web.post('/signup', { username: `acc-${engine}-6`, name: 'G', timezone: 'UTC', password: 'purple otter drums loudly' })).statusCode, 303);
+
+      const change = await web.submit('/app/account/password', { current: 'purple otter drums loudly', password: 'qwertyuiop' });
+      assert.equal(change.statusCode, 422);
+      assert.match(change.body, /This password is too easy to guess\. This is a frequently used password\./);
+      assert.equal((await web.submit('/signout', {})).statusCode, 303);
+      assert.equal((await web.post('/signin', { username: `acc-${engine}-6`, password: 'purple otter drums loudly' })).statusCode, 303, 'the old password still stands');
+
+      const args = { username: `acc-${engine}-7`, name: 'H', timezone: 'UTC', email: null };
+      await assert.rejects(ownerCreateOperation(api.rt, { ...args, password: 'password12' }), (e: unknown) => e instanceof ServiceError && /too easy to guess/.test(e.message));
+      await ownerCreateOperation(api.rt, { ...args, password: 'mauve kettle orbits slowly' });
+      assert.equal((await webSession(api).post('/signin', { username: `acc-${engine}-7`, password: 'mauve kettle orbits slowly' })).statusCode, 303, 'an owner made by the CLI signs in');
     });
 
     it('deletes the account: every live token gets authorization.revoked (account_deleted) and stops working', async () => {

@@ -1,8 +1,8 @@
 import { changePassword, deleteAccount } from '../../services/accounts.js';
 import { ServiceError } from '../../domain/service-error.js';
 import { html } from '../html.js';
-import { clearSessionCookie, sessionValue } from '../session.js';
-import { field, type ConsoleContext, type ConsoleSection } from './console.js';
+import { accountEnv, clearSessionCookie, sessionValue } from '../session.js';
+import { field, refusedStatus, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
 
 /** Account: the owner's details, password change, and account deletion. */
@@ -17,7 +17,7 @@ function accountPage(ctx: ConsoleContext, error: string | null = null) {
 <h2>Change password</h2>
 <form method="post" action="/app/account/password" class="card">${csrfField(ctx.csrf)}
 <p><label for="current">Current password</label><br><input id="current" name="current" type="password" required autocomplete="current-password"></p>
-<p><label for="password">New password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"></p>
+<p><label for="password">New password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"><br><span class="muted">At least 10 characters and hard to guess: a few unrelated words work well.</span></p>
 <p><button type="submit">Change password</button> <span class="muted">Other devices are signed out.</span></p></form>
 <h2>Delete account</h2>
 <form method="post" action="/app/account/delete" class="card">${csrfField(ctx.csrf)}
@@ -31,21 +31,25 @@ function accountPage(ctx: ConsoleContext, error: string | null = null) {
 export const accountSection: ConsoleSection = (scope) => {
   scope.get('/account', async (ctx) => accountPage(ctx));
   scope.post('/account/password', async (ctx) => {
-    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.secrets.csrf };
     try {
-      await changePassword(env, ctx.owner, field(ctx.form, 'current'), field(ctx.form, 'password'), sessionValue(ctx.request) ?? '');
+      await changePassword(accountEnv(ctx.services), ctx.owner, field(ctx.form, 'current'), field(ctx.form, 'password'), sessionValue(ctx.request) ?? '', { address: ctx.request.ip, device: null });
     } catch (e) {
-      if (e instanceof ServiceError) return accountPage(ctx, e.message);
+      if (e instanceof ServiceError) {
+        refusedStatus(ctx.reply, e);
+        return accountPage(ctx, e.message);
+      }
       throw e;
     }
     return ctx.redirect('/app/account', 'Your password was changed; other devices were signed out.');
   });
   scope.post('/account/delete', async (ctx) => {
-    const env = { db: ctx.services.db, clock: ctx.services.clock, secret: ctx.services.secrets.csrf };
     try {
-      await deleteAccount(env, ctx.owner, field(ctx.form, 'password'));
+      await deleteAccount(accountEnv(ctx.services), ctx.owner, field(ctx.form, 'password'), { address: ctx.request.ip, device: null });
     } catch (e) {
-      if (e instanceof ServiceError) return accountPage(ctx, e.message);
+      if (e instanceof ServiceError) {
+        refusedStatus(ctx.reply, e);
+        return accountPage(ctx, e.message);
+      }
       throw e;
     }
     ctx.services.forgetTokens();

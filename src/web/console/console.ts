@@ -2,13 +2,14 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { signIn, signOut, signUp, type AccountEnv } from '../../services/accounts.js';
+import { signIn, signOut, signUp } from '../../services/accounts.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { html, page, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';
 import { sameOrigin } from '../same-origin.js';
-import { checkCsrf, clearSessionCookie, csrfToken, formFromOwner, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
+import { trustDevice, trustedDevice } from '../device-cookie.js';
+import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, formFromOwner, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
 
 /**
  * The owner's console under /app (issue 6), and sign-up, sign-in and sign-out. The session and its
@@ -63,7 +64,7 @@ function signUpForm(values: Record<string, string>, error: string | null): strin
 <p><label for="name">Your name</label><br><input id="name" name="name" required maxlength="100" autocomplete="name" value="${values.name ?? ''}"></p>
 <p><label for="email">Email</label><br><input id="email" name="email" type="email" maxlength="254" autocomplete="email" value="${values.email ?? ''}"></p>
 <p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone">${ZONES.map((z) => html`<option${z === (values.timezone || 'UTC') ? html` selected` : ''}>${z}</option>`)}</select></p>
-<p><label for="password">Password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"></p>
+<p><label for="password">Password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"><br><span class="muted">At least 10 characters and hard to guess: a few unrelated words work well.</span></p>
 <p><button type="submit">Create account</button> <a href="/signin">I have an account</a></p></form>
 <script>var t=document.getElementById('timezone');if(t&&t.value==='UTC'){try{t.value=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}}</script>`,
     error,
@@ -81,8 +82,17 @@ function signInForm(username: string, error: string | null): string {
   );
 }
 
+/**
+ * A refused form's status: 429 with Retry-After when the answer is to wait (wrong passwords, or the
+ * password gate full), else 422.
+ */
+export function refusedStatus(reply: FastifyReply, e: ServiceError): FastifyReply {
+  if (e.kind === 'rate_limited') return reply.code(429).header('Retry-After', String(e.retryAfterSeconds ?? 1));
+  return reply.code(422);
+}
+
 export async function registerConsole(app: FastifyInstance, services: Deps, sections: readonly ConsoleSection[]): Promise<void> {
-  const env: AccountEnv = { db: services.db, clock: services.clock, secret: services.secrets.csrf };
+  const env = accountEnv(services);
   const secure = services.config.publicBaseUrl.startsWith('https:');
   const html200 = (reply: FastifyReply, text: string) => reply.type('text/html; charset=utf-8').header('X-Frame-Options', 'DENY').send(text);
 
@@ -114,7 +124,7 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
         return reply.redirect('/app/calendar', 303);
       } catch (e) {
         if (!(e instanceof ServiceError)) throw e;
-        return html200(reply.code(422), signUpForm(f, e.message));
+        return html200(refusedStatus(reply, e), signUpForm(f, e.message));
       }
     });
 
@@ -122,14 +132,17 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
     web.post<{ Body: Record<string, string>; Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (request, reply) => {
       if (!sameOrigin(request)) throw new CsrfRefused();
       const f = request.body ?? {};
+      const username = (f.username ?? '').trim().toLowerCase();
+      const device = trustedDevice(request, services.secrets.devices, username);
       try {
-        const { session } = await signIn(env, f.username ?? '', f.password ?? '');
+        const { session, owner } = await signIn(env, username, f.password ?? '', { address: request.ip, device });
         setSession(reply, session.value);
+        trustDevice(reply, services.secrets.devices, owner.username, device, secure);
         const next = request.query.next;
         return reply.redirect(next && next.startsWith('/app/') ? next : '/app/calendar', 303);
       } catch (e) {
         if (!(e instanceof ServiceError)) throw e;
-        return html200(reply.code(422), signInForm(f.username ?? '', e.message));
+        return html200(refusedStatus(reply, e), signInForm(f.username ?? '', e.message));
       }
     });
 
@@ -159,8 +172,9 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
         reply,
         query,
         form,
+        // A handler that set a refusal's status (429 with its Retry-After) keeps it; other errors are 422.
         render: (title, active, body, error) =>
-          html200(reply.code(error ? 422 : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="display:block;margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null })),
+          html200(reply.code(error ? (reply.statusCode >= 400 ? reply.statusCode : 422) : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="display:block;margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null })),
         redirect: (path, notice) => reply.redirect(notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}` : path, 303),
       };
     };
