@@ -2,8 +2,11 @@
  * Wire formats of the spec: instants are RFC 3339 UTC with an optional 1-9 digit fraction and `Z`,
  * dates are YYYY-MM-DD, times of day HH:MM.
  */
-export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z$';
-export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+// Hours, minutes and seconds in range (no 24:00, no leap second); months and days in range. Which
+// days a month has is beyond a pattern: parseInstant and isValidDate check it, as does the
+// validator's `date`/`date-time` format.
+export const INSTANT_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?Z$';
+export const DATE_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
 export const TIME_OF_DAY_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
 
 const INSTANT_RE = new RegExp(INSTANT_PATTERN);

@@ -7,6 +7,7 @@ import { checkIdempotencyKey, idempotencyScope } from './idempotency-key.js';
 import type { Deps } from '../deps.js';
 import { JsonBytes, type AnyRoute } from './route.js';
 import { ErrorSchema, NoParameters } from './schemas/common.js';
+import { SHARED_SCHEMAS } from './schemas/formats.js';
 import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validatorCompiler } from './validation.js';
 
@@ -95,7 +96,10 @@ function fastifyRoute(route: AnyRoute, services: Deps, guard: Guard) {
 export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: FastifyInstance, { routes, services, guard }) => {
   api.setValidatorCompiler(validatorCompiler);
   api.setErrorHandler(jsonErrorHandler);
+  // The document's components: a field that references one is validated against the same schema.
+  for (const schema of SHARED_SCHEMAS) api.addSchema(schema);
   await api.register(swagger, {
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {
