@@ -2,8 +2,13 @@
  * Wire formats of the spec: instants are RFC 3339 UTC with an optional 1-9 digit fraction and `Z`,
  * dates are YYYY-MM-DD, times of day HH:MM.
  */
-export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z$';
-export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+// Years 0001-9999 (PostgreSQL has no year 0: '0000-01-01' is out of its range), months and days in
+// range, hours, minutes and seconds in range (no 24:00, no leap second). Which days a month has is
+// beyond a pattern: parseInstant and isValidDate check it, as does the validator's `date`/`date-time`.
+const YEAR = '(000[1-9]|00[1-9]\\d|0[1-9]\\d{2}|[1-9]\\d{3})';
+const DATE = `${YEAR}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])`;
+export const INSTANT_PATTERN = `^${DATE}T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?Z$`;
+export const DATE_PATTERN = `^${DATE}$`;
 export const TIME_OF_DAY_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
 
 const INSTANT_RE = new RegExp(INSTANT_PATTERN);
@@ -11,7 +16,7 @@ const DATE_RE = new RegExp(DATE_PATTERN);
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Proleptic Gregorian, as RFC 3339 says, for every year 0000-9999. */
+/** Proleptic Gregorian, as RFC 3339 says, for every year 0001-9999. */
 function isLeapYear(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }

@@ -72,6 +72,21 @@ export function isPastDate(date: string, zone: string, now: Date): boolean {
 }
 
 /**
+ * How far ahead a suggested due date may be. A date the wire admits (up to 9999-12-31) would put the
+ * request's deadline and its status link's end (30 days later) past the year 9999, which no instant
+ * of the wire can name; ten years is more than any to-do asks for.
+ */
+export const MAX_SUGGESTED_YEARS_AHEAD = 10;
+
+/** A suggested due date more than MAX_SUGGESTED_YEARS_AHEAD years after the requester's today. */
+export function isTooFarAhead(date: string, zone: string, now: Date): boolean {
+  const today = isoDate(localDay(now.getTime(), zone));
+  // Compared as text: the limit need not be a real date (29 February ten years on).
+  const limit = `${String(Number(today.slice(0, 4)) + MAX_SUGGESTED_YEARS_AHEAD).padStart(4, '0')}${today.slice(4)}`;
+  return date > limit;
+}
+
+/**
  * The daily limit counts a rolling 24 hours: given the creation times of the requester's requests in
  * that window, oldest first, how many seconds until one more is allowed (0: allowed now).
  */

@@ -7,6 +7,7 @@ import { checkIdempotencyKey, idempotencyScope } from './idempotency-key.js';
 import type { Deps } from '../deps.js';
 import { JsonBytes, type AnyRoute } from './route.js';
 import { ErrorSchema, NoParameters } from './schemas/common.js';
+import { SHARED_SCHEMAS } from './schemas/formats.js';
 import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validatorCompiler } from './validation.js';
 
@@ -18,17 +19,36 @@ export interface ApiPluginOptions {
   guard: Guard;
 }
 
-/** A server fault can happen on any route: the envelope's error handler answers it. */
-const EVERY_ROUTE: ErrorCode[] = ['internal'];
+/**
+ * Every code a route can answer, in the order of the checks (decisions §1): the steps this loop puts
+ * in front of every route, then the route's own. Each step's codes are listed where the step is
+ * wired, so the document cannot forget one.
+ */
+export function routeErrors(route: AnyRoute): ErrorCode[] {
+  return [
+    // The guard: token, app, scope, limits.
+    ...guardErrors(route),
+    // The body parser: not JSON, empty where fields are needed, over 256 KiB, another media type.
+    ...(route.body ? (['bad_request'] as const) : []),
+    // The validator: every route refuses unknown query parameters (NoParameters at least).
+    'invalid_input',
+    // The Idempotency-Key (invalid_input when missing): used with another request, or a duplicate still in progress.
+    ...(route.idempotent ? (['idempotency_mismatch', 'rate_limited'] as const) : []),
+    ...route.errors,
+    // The envelope's error handler, on any route: a fault, or the database not answering.
+    'internal',
+    'unavailable',
+  ];
+}
 
 /**
  * The OpenAPI responses of a route: its success, then one entry per error status naming every code
- * answered with it, the guard's first (in the order of its checks), then the route's own.
+ * answered with it, in the order of routeErrors.
  */
 export function routeResponses(route: AnyRoute): Record<number, unknown> {
   const status = route.successStatus ?? 200;
   const response: Record<number, unknown> = { [status]: route.response };
-  const codes = new Set([...guardErrors(route), ...route.errors, ...EVERY_ROUTE]);
+  const codes = new Set(routeErrors(route));
   for (const code of codes) {
     const at = ERRORS[code].status;
     const before = response[at] as { description?: string } | undefined;
@@ -76,7 +96,10 @@ function fastifyRoute(route: AnyRoute, services: Deps, guard: Guard) {
 export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: FastifyInstance, { routes, services, guard }) => {
   api.setValidatorCompiler(validatorCompiler);
   api.setErrorHandler(jsonErrorHandler);
+  // The document's components: a field that references one is validated against the same schema.
+  for (const schema of SHARED_SCHEMAS) api.addSchema(schema);
   await api.register(swagger, {
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {

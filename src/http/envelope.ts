@@ -156,9 +156,12 @@ export const envelope: FastifyPluginAsync<EnvelopeDeps> = async (app: FastifyIns
     if (allowed) return new ApiError('method_not_allowed', `${path} takes ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
     return noRoute(path);
   };
-  // Decided before the body is read, so a bad body on an unknown path still answers 404/405.
+  // Decided before the body is read, so a bad body on an unknown path still answers 404/405. A path
+  // the router gave to a parameter (`GET /requests/tasks` to `/requests/:id`) while a more specific
+  // route owns it (`POST /requests/tasks`) is that route's path, with another method: 405.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.routeOptions.url === undefined) return done(unrouted(request));
+    const template = request.routeOptions.url;
+    if (template === undefined || methods.shadowed(template, request.url)) return done(unrouted(request));
     done();
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, unrouted(request)));

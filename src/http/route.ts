@@ -41,8 +41,9 @@ interface RouteFields<Q extends TSchema, P extends TSchema, B extends TSchema, R
   response: R;
   successStatus?: 200 | 201;
   /**
-   * The codes the route itself answers, for the OpenAPI document. The guard's codes (token, app,
-   * scope, limits) and `internal` are added by the route loop to every route.
+   * The codes the route itself answers, for the OpenAPI document. The codes of the steps in front
+   * of every route (guard, body parser, validator, Idempotency-Key) and `internal`/`unavailable` are
+   * added by the route loop (api-plugin.ts routeErrors).
    */
   errors: ErrorCode[];
 }

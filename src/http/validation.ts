@@ -1,6 +1,8 @@
 import AjvModule, { type ErrorObject } from 'ajv';
+import formatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from './errors.js';
+import { CHECKED_FORMATS, SHARED_SCHEMAS } from './schemas/formats.js';
 
 /**
  * Two validators: the body is taken exactly as sent (no coercion: `"true"` is not a boolean), the
@@ -12,6 +14,12 @@ const Ajv = AjvModule.default;
 const common = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
 const bodyAjv = new Ajv({ ...common, coerceTypes: false });
 const textAjv = new Ajv({ ...common, coerceTypes: true });
+// The formats the schemas name are checked, not only printed in the document (schemas/formats.ts).
+const addFormats = formatsModule.default;
+for (const ajv of [bodyAjv, textAjv]) {
+  addFormats(ajv, { mode: 'full', formats: [...CHECKED_FORMATS] });
+  for (const schema of SHARED_SCHEMAS) ajv.addSchema(schema);
+}
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
@@ -67,8 +75,13 @@ export function validationError(errors: ErrorObject[], part: string | undefined)
       const name = join(String(e.params.missingProperty));
       return new ApiError('invalid_input', `The ${kind} "${name}" is required.`, name);
     }
-    case 'enum':
-      return new ApiError('invalid_input', `"${path}" must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}.`, path);
+    case 'enum': {
+      const allowed = e.params.allowedValues as unknown[];
+      // A list as long as the time zones' is the document's to show, not an error message's.
+      if (allowed.length > 20) return new ApiError('invalid_input', `"${path}" is not one of the ${allowed.length} values it takes (the OpenAPI document lists them).`, path);
+      return new ApiError('invalid_input', `"${path}" must be one of: ${allowed.join(', ')}.`, path);
+    }
+    case 'format':
     case 'pattern':
       return new ApiError('invalid_input', `"${path}" is not in the expected format.`, path);
     default:

@@ -44,11 +44,10 @@ describe('wire instants', () => {
     assert.equal(iso('2000-02-29T00:00:00Z'), '2000-02-29T00:00:00.000Z');
   });
 
-  it('read years 0000 to 0099 as themselves, not as 1900 to 1999', () => {
+  it('read years 0001 to 0099 as themselves, not as 1900 to 1999, and refuse the year 0000, which PostgreSQL cannot store', () => {
     assert.equal(parseInstant('0001-01-01T00:00:00Z')?.getUTCFullYear(), 1);
     assert.equal(parseInstant('0099-12-31T23:59:59Z')?.getUTCFullYear(), 99);
-    // 0000 is a leap year in the proleptic Gregorian calendar of RFC 3339 (1900 is not).
-    assert.equal(parseInstant('0000-02-29T00:00:00Z')?.getUTCFullYear(), 0);
+    assert.equal(parseInstant('0000-01-01T00:00:00Z'), null);
   });
 
   it('are written without a fraction on whole seconds and with milliseconds otherwise, always in UTC with Z', () => {
@@ -70,8 +69,9 @@ describe('wire dates', () => {
     for (const good of ['2026-03-29', '2028-02-29', '2026-12-31', '2026-01-01']) assert.equal(isValidDate(good), true, good);
   });
 
-  it('follow the leap years of the proleptic Gregorian calendar for every year, 0000 included', () => {
-    assert.equal(isValidDate('0000-02-29'), true);
+  it('follow the leap years of the proleptic Gregorian calendar for every year from 0001, and refuse the year 0000', () => {
+    assert.equal(isValidDate('0000-02-29'), false);
+    assert.equal(isValidDate('0000-01-01'), false);
     assert.equal(isValidDate('0004-02-29'), true);
     assert.equal(isValidDate('0100-02-29'), false);
   });

@@ -8,6 +8,7 @@ import {
   isE164,
   isEmailAddress,
   isPastDate,
+  isTooFarAhead,
   MAX_PENDING_PER_REQUESTER,
   MAX_PER_REQUESTER_PER_DAY,
   requestDeadline,
@@ -228,5 +229,22 @@ describe('email and phone checks shared by the API, the public page, contacts an
     for (const bad of ['', 'ana', 'ana@example', 'a b@example.com', 'a"b@example.com', '<a@example.com>', `${'a'.repeat(250)}@x.io`]) assert.equal(isEmailAddress(bad), false, bad);
     for (const ok of ['+4915112345678', '+12125550100']) assert.equal(isE164(ok), true, ok);
     for (const bad of ['030 1234567', '+0123456', '4915112345678', '+1234567890123456']) assert.equal(isE164(bad), false, bad);
+  });
+});
+
+describe('isTooFarAhead (a suggested due date more than ten years after the requester\'s today)', () => {
+  it('takes ten years to the day in the requester\'s zone and refuses the day after, up to the last date the wire admits', () => {
+    const now = t('2026-03-29T10:30:00Z');
+    assert.equal(isTooFarAhead('2036-03-29', 'Europe/Berlin', now), false);
+    assert.equal(isTooFarAhead('2036-03-30', 'Europe/Berlin', now), true);
+    assert.equal(isTooFarAhead('9999-12-31', 'Europe/Berlin', now), true);
+    // Already the 30th in Kiritimati: its ten years end a day later.
+    assert.equal(isTooFarAhead('2036-03-30', 'Pacific/Kiritimati', now), false);
+  });
+
+  it('compares with 29 February ten years on as text, whether or not that day exists', () => {
+    const now = t('2028-02-29T12:00:00Z');
+    assert.equal(isTooFarAhead('2038-02-28', 'UTC', now), false);
+    assert.equal(isTooFarAhead('2038-03-01', 'UTC', now), true);
   });
 });

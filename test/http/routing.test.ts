@@ -16,6 +16,21 @@ for (const engine of ENGINES) {
       assert.equal(res.json().error.code, 'method_not_allowed');
     });
 
+    it('answers GET /requests/tasks and /requests/appointments with 405 Allow: POST, not as a request named "tasks"', async () => {
+      const token = await api.token(await api.owner());
+      for (const url of ['/api/v1/requests/tasks', '/api/v1/requests/appointments']) {
+        for (const method of ['GET', 'HEAD', 'OPTIONS', 'DELETE'] as const) {
+          const res = await api.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+          assert.equal(res.statusCode, 405, `${method} ${url}`);
+          assert.equal(res.headers.allow, 'POST', `${method} ${url}`);
+          if (method !== 'HEAD') assert.equal(res.json().error.code, 'method_not_allowed');
+        }
+      }
+      // A request id is still a request id.
+      const res = await api.get(`/api/v1/requests/${randomUUID()}`, token);
+      assert.equal(res.statusCode, 404);
+    });
+
     it('answers 404 with the whole envelope for an unknown path and for a path that is not valid percent-encoding', async () => {
       for (const url of ['/api/v1/nope', '/api/v1/tasks/%E0%A4%A', '/api/v2/me', '/api/v1/me/']) {
         const res = await api.app.inject({ method: 'GET', url });

@@ -6,6 +6,7 @@ import { presentAvailability } from '../presenters/availability.js';
 import { dateParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { DateString, Uuid } from '../schemas/common.js';
+import { TimeZone } from '../schemas/formats.js';
 import { Availability } from '../schemas/resources.js';
 
 /** At most 14 dates, `from` and `to` included (spec Limits, decisions §7). */
@@ -16,7 +17,7 @@ const AvailabilityQuery = Type.Object(
     appointmentTypeId: Uuid,
     from: DateString,
     to: DateString,
-    tz: Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone name, e.g. Europe/Berlin' }),
+    tz: TimeZone,
   },
   { additionalProperties: false },
 );

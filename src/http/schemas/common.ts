@@ -1,7 +1,8 @@
 import Type, { type TSchema } from 'typebox';
 import { CURSOR_PATTERN } from '../../domain/cursor.js';
-import { DATE_PATTERN, INSTANT_PATTERN, TIME_OF_DAY_PATTERN } from '../../domain/instant.js';
+import { TIME_OF_DAY_PATTERN } from '../../domain/instant.js';
 import { UUID_PATTERN } from '../../domain/ids.js';
+import { DateString, Instant } from './formats.js';
 
 /** Building blocks shared by every route's schemas. */
 export const StringEnum = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
@@ -9,8 +10,8 @@ export const StringEnum = <T extends string>(values: readonly T[], options: Reco
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Instant = Type.String({ pattern: INSTANT_PATTERN, description: 'RFC 3339 instant in UTC, e.g. 2026-03-29T00:30:00Z' });
-export const DateString = Type.String({ pattern: DATE_PATTERN, description: 'YYYY-MM-DD' });
+/** The wire formats live in formats.ts, one definition for the validator and the document. */
+export { DateString, Instant };
 export const TimeOfDay = Type.String({ pattern: TIME_OF_DAY_PATTERN, description: 'HH:MM' });
 export const Uuid = Type.String({ pattern: UUID_PATTERN, description: 'UUID' });
 

@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { EMAIL_PATTERN, E164_PATTERN } from '../../domain/request-rules.js';
 import { IDEMPOTENCY_KEY_RE } from '../idempotency.js';
 import { DateString, Instant, StringEnum, Uuid } from './common.js';
+import { Locale, TimeZone } from './formats.js';
 import { CONTACT_METHODS, Request } from './resources.js';
 
 /** Bodies of the asking routes (spec POST /requests/*, decisions §4 and §9 for lengths). */
@@ -20,8 +21,8 @@ export const RequesterBody = Type.Object(
 
 const common = {
   requester: RequesterBody,
-  requesterTimezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone' }),
-  requesterLocale: Type.String({ minLength: 1, maxLength: 35, description: 'BCP 47 language tag' }),
+  requesterTimezone: TimeZone,
+  requesterLocale: Locale,
   notifyRequester: Type.Optional(Type.Boolean({ description: 'email the requester (never for a test token)' })),
 };
 

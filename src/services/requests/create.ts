@@ -7,8 +7,10 @@ import {
   isE164,
   isEmailAddress,
   isPastDate,
+  isTooFarAhead,
   MAX_PENDING_PER_REQUESTER,
   MAX_PER_REQUESTER_PER_DAY,
+  MAX_SUGGESTED_YEARS_AHEAD,
   requestDeadline,
   requesterIdentity,
 } from '../../domain/request-rules.js';
@@ -85,6 +87,9 @@ export async function checkNewRequest(availability: AvailabilityService, input: 
     if (input.message === undefined || !hasText(input.message)) throw invalid('message', 'message must contain some text.');
     if (input.suggestedDueDate !== undefined && isPastDate(input.suggestedDueDate, zone, now)) {
       throw invalid('suggestedDueDate', 'suggestedDueDate has passed in the requester\u2019s time zone.');
+    }
+    if (input.suggestedDueDate !== undefined && isTooFarAhead(input.suggestedDueDate, zone, now)) {
+      throw invalid('suggestedDueDate', `suggestedDueDate may be at most ${MAX_SUGGESTED_YEARS_AHEAD} years ahead.`);
     }
   }
   if (input.kind === 'appointment') {
