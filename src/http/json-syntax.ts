@@ -9,7 +9,7 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
 /** Each fault of the scanner, said for people. */
 const WHAT: Record<ReturnType<typeof printParseErrorCode>, string> = {
-  InvalidSymbol: 'this is not JSON',
+  InvalidSymbol: 'unexpected text',
   InvalidNumberFormat: 'a number is malformed',
   PropertyNameExpected: 'a property name in double quotes is expected',
   ValueExpected: 'a value is expected',
@@ -25,7 +25,7 @@ const WHAT: Record<ReturnType<typeof printParseErrorCode>, string> = {
   InvalidUnicode: 'a \\u escape is malformed',
   InvalidEscapeCharacter: 'a backslash escape is malformed',
   InvalidCharacter: 'a control character must be escaped inside a string',
-  '<unknown ParseErrorCode>': 'this is not JSON',
+  '<unknown ParseErrorCode>': 'unexpected text',
 };
 
 /** Line and column (both from 1) of a character offset. */

@@ -40,7 +40,7 @@ describe('a body that is not JSON', () => {
   });
 
   it('names what is not JSON whatever the body is labelled, trailing commas and comments included', async () => {
-    assert.equal(assertError(await send('hello', 'text/plain'), 400, 'bad_request').message, 'The body is not valid JSON: this is not JSON at line 1 column 1 (found "hello").');
+    assert.equal(assertError(await send('hello', 'text/plain'), 400, 'bad_request').message, 'The body is not valid JSON: unexpected text at line 1 column 1 (found "hello").');
     assert.match(assertError(await send('{"a": 1,}'), 400, 'bad_request').message, /^The body is not valid JSON: a property name in double quotes is expected at line 1 column 9 \(found "}"\)\.$/);
     assert.match(assertError(await send('{"a": 1 // note\n}'), 400, 'bad_request').message, /comments are not JSON at line 1 column 9/);
   });
