@@ -50,7 +50,7 @@ function asker(principal: Principal, body: { requester: NewRequest['requester'];
 
 /**
  * The codes both create routes answer themselves. rate_limited is theirs too, besides the guard's:
- * the requester's 5 a day (decisions §4) and a duplicate call still in progress (decisions §5).
+ * the requester's 5 a day (docs/spec-decisions.md §4) and a duplicate call still in progress (docs/spec-decisions.md §5).
  */
 const CREATE_ERRORS = ['not_found', 'invalid_input', 'idempotency_mismatch', 'rate_limited', 'too_many_pending'] as const;
 
@@ -118,7 +118,7 @@ export const withdrawRequest = defineRoute({
   body: NoBody,
   response: Request,
   idempotent: true,
-  // rate_limited: a duplicate call still in progress (decisions §5), besides the guard's limits.
+  // rate_limited: a duplicate call still in progress (docs/spec-decisions.md §5), besides the guard's limits.
   errors: ['not_found', 'invalid_transition', 'idempotency_mismatch', 'rate_limited'],
   async handler(ctx) {
     const { params, principal, services, now, idempotency } = ctx;

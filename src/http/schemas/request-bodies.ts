@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_RE } from '../idempotency.js';
 import { DateString, Instant, StringEnum, Uuid } from './common.js';
 import { CONTACT_METHODS, Request } from './resources.js';
 
-/** Bodies of the asking routes (spec POST /requests/*, decisions §4 and §9 for lengths). */
+/** Bodies of the asking routes (spec POST /requests/*, docs/spec-decisions.md §4 and §9 for lengths). */
 const closed = { additionalProperties: false } as const;
 
 export const RequesterBody = Type.Object(
