@@ -1,12 +1,10 @@
 import type { Config } from '../config.js';
 import { adminSocketPath } from '../server/admin-socket.js';
-import { tryLock, type LockHolder } from '../server/data-dir-lock.js';
+import { describeWait, FOLDER_WAIT_MS, tryLock, type LockHolder } from '../server/data-dir-lock.js';
 import { callAdmin } from './admin-client.js';
 import { FolderBusyError } from './errors.js';
 import type { OperationName, OperationResult } from '../operations/index.js';
 
-/** How long a command waits for a data folder held by another command (or a server starting up). */
-export const FOLDER_WAIT_MS = 15_000;
 const POLL_MS = 150;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,7 +30,8 @@ export async function execute<N extends OperationName>(
   if (config.databaseUrl) return runHere(config, name, args);
   const notice = options.notice ?? ((line: string) => process.stderr.write(`${line}\n`));
   const socket = adminSocketPath(config.dataDir);
-  const deadline = Date.now() + (options.waitMs ?? FOLDER_WAIT_MS);
+  const waitMs = options.waitMs ?? FOLDER_WAIT_MS;
+  const deadline = Date.now() + waitMs;
   let told = false;
   for (;;) {
     const answer = await callAdmin(socket, name, args);
@@ -52,7 +51,7 @@ export async function execute<N extends OperationName>(
       );
     }
     if (!told) {
-      notice(`waiting for ${describe(attempt.holder)} to release ${config.dataDir}…`);
+      notice(`waiting (up to ${describeWait(waitMs)}) for ${describe(attempt.holder)} to release ${config.dataDir}…`);
       told = true;
     }
     await sleep(POLL_MS);

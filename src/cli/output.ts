@@ -1,3 +1,5 @@
+import type { CliFailure } from './errors.js';
+
 /** Writes to stdout: what scripts read. Messages for people go to stderr through `say`. */
 export function print(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -9,6 +11,16 @@ export function say(line = ''): void {
 
 export function printJson(value: unknown): void {
   print(JSON.stringify(value, null, 2));
+}
+
+/**
+ * How a command that failed says so. With `--json`, on stdout as `{"error": {"code", "message"}}`
+ * (what the script asked for reads it where it reads the answer); otherwise one line on stderr.
+ */
+export function printFailure(failure: CliFailure, json: boolean): void {
+  if (json) printJson({ error: { code: failure.code, message: failure.message } });
+  else say(`calendar-access: ${failure.message}`);
+  if (failure.stack) say(failure.stack);
 }
 
 /** A plain text table: a header row and columns padded to their widest cell. */

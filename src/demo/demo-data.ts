@@ -190,7 +190,7 @@ export interface RequestSeed {
   /** Which token made an API request: an integration's, or the demo token itself. */
   token?: 'integration' | 'demo';
   notify?: boolean;
-  /** From a contact the owner blocked: never reaches the inbox (decisions §3). */
+  /** From a contact the owner blocked: never reaches the inbox (docs/spec-decisions.md §3). */
   blocked?: boolean;
   createdDaysAgo: number;
   /** Last change, days ago (default: created). */

@@ -239,7 +239,7 @@ function bookingRules(cal: Calendar, typeIds: Map<AppointmentTypeKey, string>): 
   });
 }
 
-/** When a request's time passes (decisions §3): its slot, or its due date's end in the requester's zone, or 30 days. */
+/** When a request's time passes (docs/spec-decisions.md §3): its slot, or its due date's end in the requester's zone, or 30 days. */
 function requestTime(cal: Calendar, seed: RequestSeed, slotStart: Date | null, createdAt: Date): Date {
   if (slotStart) return slotStart;
   if (seed.suggestedDue !== undefined) return cal.midnight(cal.fromToday(seed.suggestedDue + 1), seed.requester.timezone);

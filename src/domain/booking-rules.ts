@@ -1,7 +1,7 @@
 /**
  * The owner's booking rules: their shape, their checks, and the rules one appointment type gets.
  * Stored as JSON in booking_settings.rules, as local dates and times, never as UTC instants.
- * Pure: data in, data out (docs/booking-settings.md describes the same shape for people).
+ * Pure: data in, data out (docs/availability.md, "Booking settings", describes the same shape for people).
  */
 import { WEEKDAYS, type Weekday, type WeeklyHours } from './availability.js';
 import { isValidDate } from './instant.js';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * List cursors (decisions §6, after Google's sync tokens): a base64url payload holding the sort key
+ * List cursors (docs/spec-decisions.md §6, after Google's sync tokens): a base64url payload holding the sort key
  * and id of the last item, a fingerprint of the query, the token and the expiry, then `.` and an
  * HMAC of the payload. A cursor that is forged, expired, or used with another query or token is refused.
  */

@@ -41,7 +41,7 @@ function pooledUrlSafe22(): string {
 
 export const newId = (): string => randomUUID();
 export const newAccountId = (): string => `acct_${randomChars(URL_SAFE, 22)}`;
-/** A request's id (`Svc-Request-Id`, decisions §1), one per call answered. */
+/** A request's id (`Svc-Request-Id`, docs/spec-decisions.md §1), one per call answered. */
 export const newRequestId = (): string => `req_${pooledUrlSafe22()}`;
 export const randomBase62 = (length: number): string => randomChars(BASE62, length);
 

@@ -1,5 +1,5 @@
 /**
- * Every move of a request between statuses, as one table (decisions §3), and the one function that
+ * Every move of a request between statuses, as one table (docs/spec-decisions.md §3), and the one function that
  * decides a move. Pure: the services apply what it answers (the new row, the side effects, the
  * event and the email) inside one transaction.
  */
@@ -50,7 +50,7 @@ export interface MoveRule {
 const BOTH: readonly RequestKind[] = ['appointment', 'task'];
 const APPOINTMENT: readonly RequestKind[] = ['appointment'];
 
-/** decisions §3, row by row. */
+/** docs/spec-decisions.md §3, row by row. */
 export const MOVES: readonly MoveRule[] = [
   { from: ['pending'], trigger: 'accept', by: ['owner'], kinds: APPOINTMENT, to: 'accepted', event: 'request.accepted', effects: ['calendar:put', 'timer:complete'], email: 'accepted', undoable: true },
   { from: ['pending'], trigger: 'accept', by: ['owner'], kinds: ['task'], to: 'accepted', event: 'request.accepted', effects: ['todo:create'], email: 'accepted', undoable: true },
@@ -82,7 +82,7 @@ export const HANDLED_LINK_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /**
- * Until when the requester's status link works (decisions §4: until 30 days after the request is
+ * Until when the requester's status link works (docs/spec-decisions.md §4: until 30 days after the request is
  * handled). While the request can still change (pending, or an appointment accepted or with a new
  * time proposed) that is 30 days after the later of its time and its last change.
  */

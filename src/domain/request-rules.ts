@@ -1,8 +1,8 @@
 import { isoDate, localDay, startOfDate } from './availability.js';
 
 /**
- * What creating a request checks beyond the shape of its fields (decisions §4), and when a request's
- * time comes (decisions §3). Pure: the clock is passed in.
+ * What creating a request checks beyond the shape of its fields (docs/spec-decisions.md §4), and when a request's
+ * time comes (docs/spec-decisions.md §3). Pure: the clock is passed in.
  */
 
 export const MAX_PENDING_PER_REQUESTER = 3;
@@ -22,11 +22,11 @@ export const EMAIL_PATTERN = '^[^\\s@<>()\\[\\],;:"\\\\]+@[^\\s@<>()\\[\\],;:"\\
 const EMAIL_RE = new RegExp(EMAIL_PATTERN);
 const E164_RE = new RegExp(E164_PATTERN);
 
-/** An email address mail systems take (EMAIL_PATTERN), at most 254 characters (decisions §9). */
+/** An email address mail systems take (EMAIL_PATTERN), at most 254 characters (docs/spec-decisions.md §9). */
 export const isEmailAddress = (s: string): boolean => s.length <= 254 && EMAIL_RE.test(s);
 export const isE164 = (s: string): boolean => E164_RE.test(s);
 
-/** The requester as limits count them: lower-cased email, E.164 phone (decisions §4). */
+/** The requester as limits count them: lower-cased email, E.164 phone (docs/spec-decisions.md §4). */
 export interface RequesterIdentity {
   email: string | null;
   phone: string | null;
@@ -53,7 +53,7 @@ export function hasText(s: string): boolean {
 }
 
 /**
- * A request's time (decisions §3): an appointment request's slot start; a task request's suggested
+ * A request's time (docs/spec-decisions.md §3): an appointment request's slot start; a task request's suggested
  * due date's end of day in the requester's zone, or 30 days after creation when it has none.
  */
 export function requestDeadline(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { randomBase62 } from './ids.js';
 
 /**
- * Token values (decisions §2, GitHub-style): prefix + 32 random base62 characters + a 6-character
+ * Token values (docs/spec-decisions.md §2, GitHub-style): prefix + 32 random base62 characters + a 6-character
  * base62 CRC-32 of them, so a mistyped or truncated token is refused without a database look-up.
  */
 export type TokenKind = 'pat' | 'test' | 'at' | 'rt';

@@ -2,7 +2,7 @@ import type { Scope } from './scopes.js';
 
 /**
  * The webhook event types of the spec's table, the scope each needs, and the retry schedules of
- * decisions §8. Pure.
+ * docs/spec-decisions.md §8. Pure.
  */
 export const EVENT_SCOPES = {
   'request.created': 'requests:read',

@@ -11,7 +11,7 @@ export { API_PREFIX } from './api-plugin.js';
 
 /**
  * The server, assembled: the envelope every answer shares, then each surface as a plugin of its
- * own with its own error handling: the API (behind the guard, in the order of decisions §1) and the
+ * own with its own error handling: the API (behind the guard, in the order of docs/spec-decisions.md §1) and the
  * pages (status page, booking page, console).
  */
 export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Promise<FastifyInstance> {

@@ -9,7 +9,7 @@ import type { RateLimitStore } from '../limits/store.js';
 import { validationError } from './validation.js';
 
 /**
- * What every answer of the service has in common, whichever surface answers (decisions §1): the
+ * What every answer of the service has in common, whichever surface answers (docs/spec-decisions.md §1): the
  * request id, `Cache-Control: no-store`, the three `RateLimit-*` headers, the JSON error of the spec
  * for what no surface claims (404, 405, a request that is not HTTP), and the JSON error handler with
  * its database-down heuristic. The pages keep their own HTML error handlers inside their plugins.
@@ -32,7 +32,7 @@ function isDependencyDown(error: unknown): boolean {
 }
 
 /**
- * Headers every answer carries (decisions §1). An answer that never reached the token check
+ * Headers every answer carries (docs/spec-decisions.md §1). An answer that never reached the token check
  * describes the per-address limit on calls without a valid token, without counting: only then is
  * there something to wait for (a promise), and only then is the clock read.
  */
@@ -149,7 +149,7 @@ export const envelope: FastifyPluginAsync<EnvelopeDeps> = async (app: FastifyIns
 
   app.setErrorHandler(jsonErrorHandler);
 
-  /** 404 for an unknown path, 405 with Allow for a known path and another method (decisions §1 step 1). */
+  /** 404 for an unknown path, 405 with Allow for a known path and another method (docs/spec-decisions.md §1 step 1). */
   const unrouted = (request: FastifyRequest): ApiError => {
     const path = request.url.split('?')[0] ?? '';
     const allowed = methods.allowed(path);

@@ -21,7 +21,7 @@ export function errorsDocument(): string {
     'Every error answer of the API has the body `{"error": {"code", "message", "field"?, "requestId"}}`;',
     '`field` is present when one parameter, field or header is at fault, and `requestId` equals the',
     '`Svc-Request-Id` header. Codes are stable; messages may change, so clients branch on `code`.',
-    'Checks run in one order on every call (the spec\'s decisions §1): path and method, token, app, scope, rate',
+    'Checks run in one order on every call ([spec decisions §1](spec-decisions.md)): path and method, token, app, scope, rate',
     'limits, body, parameters and fields, then the resource and its state: the first that fails answers.',
     '',
     '| HTTP | Code | When it is raised | Default message |',

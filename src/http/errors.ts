@@ -131,7 +131,7 @@ export function fromServiceError(e: ServiceError): ApiError {
       return new ApiError('too_many_pending', e.message, undefined, e.retryAfterSeconds ? { 'Retry-After': String(e.retryAfterSeconds) } : {});
     case 'rate_limited': {
       const wait = String(e.retryAfterSeconds ?? 1);
-      // The headers describe the limit that was reached: it is the one closest to running out (decisions §9).
+      // The headers describe the limit that was reached: it is the one closest to running out (docs/spec-decisions.md §9).
       const limit: Record<string, string> = e.limit !== undefined ? { 'RateLimit-Limit': String(e.limit), 'RateLimit-Remaining': '0', 'RateLimit-Reset': wait } : {};
       return new ApiError('rate_limited', e.message, undefined, { 'Retry-After': wait, ...limit });
     }

@@ -39,14 +39,14 @@ const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
 
 /**
  * The codes a guarded route can answer before its handler runs, in the order of the checks
- * (decisions §1 steps 2-4): the route loop lists them in the route's OpenAPI responses.
+ * (docs/spec-decisions.md §1 steps 2-4): the route loop lists them in the route's OpenAPI responses.
  */
 export function guardErrors(needs: GuardNeeds): ErrorCode[] {
   return ['invalid_token', 'token_expired', 'app_suspended', ...(needs.scope ? (['insufficient_scope'] as const) : []), 'rate_limited'];
 }
 
 /**
- * Token, app, scope, then rate limits (decisions §1 steps 2-4), for any plugin's routes. A call
+ * Token, app, scope, then rate limits (docs/spec-decisions.md §1 steps 2-4), for any plugin's routes. A call
  * counts against its limits before the scope is checked, so a token probing scopes still spends
  * its budget; a refusal of the scope wins over a refusal of the limit.
  */
@@ -55,7 +55,7 @@ export function createGuard({ authenticator, rateLimits, clock }: GuardDeps): Gu
     async function guard(request, reply) {
       const now = clock.now().getTime();
       // An address past its budget of wrong tokens is answered before any look-up: a guess and a real
-      // token get the same 429 until the window ends, so the answer tells nothing (decisions §9).
+      // token get the same 429 until the window ends, so the answer tells nothing (docs/spec-decisions.md §9).
       const barred = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, false);
       if (!barred.allowed) {
         reply.headers(barred.headers);
@@ -64,7 +64,7 @@ export function createGuard({ authenticator, rateLimits, clock }: GuardDeps): Gu
       const outcome = await authenticator.authenticate(bearer(request.headers.authorization), now);
       if (!outcome.ok) {
         // A token that exists but expired, or whose app is suspended, is no guess: it is not counted
-        // against the address (decisions §9 counts missing, malformed, unknown and revoked ones).
+        // against the address (docs/spec-decisions.md §9 counts missing, malformed, unknown and revoked ones).
         const guess = outcome.code === 'invalid_token';
         const verdict = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, guess);
         reply.headers(verdict.headers);

@@ -4,7 +4,7 @@ import { claimKey, findKey, saveOutcome, setLockTimeout, type KeyRecord } from '
 import { ApiError, asApiError, type ErrorCode } from './errors.js';
 
 /**
- * Idempotency of every POST (spec "Limits", decisions §5, after Stripe): per (token, key) for 24
+ * Idempotency of every POST (spec "Limits", docs/spec-decisions.md §5, after Stripe): per (token, key) for 24
  * hours; the fingerprint is method, path and a hash of the canonical JSON body. The outcome is stored
  * in the same transaction as the change it answers, so a crash leaves both or neither.
  */

@@ -12,7 +12,7 @@ export interface FeedPosition {
 export const DEFAULT_LIMIT = 50;
 
 /**
- * The paging of one call of a list route (decisions §6): where the page starts, how many rows it
+ * The paging of one call of a list route (docs/spec-decisions.md §6): where the page starts, how many rows it
  * shows and reads, and the cursor of the next page. The cursor names the list it belongs to, the
  * query (every parameter but the cursor) and the token, so it is refused anywhere else.
  */

@@ -11,7 +11,7 @@ export const HANDLED_LISTED_DAYS = 90;
 
 /**
  * `updatedSince` older than the deleted markers are kept, with includeDeleted=true, cannot give a
- * complete answer: the client must sync again from scratch (Google answers 410 here; decisions §6: 422).
+ * complete answer: the client must sync again from scratch (Google answers 410 here; docs/spec-decisions.md §6: 422).
  */
 export function checkUpdatedSince(updatedSince: Date | null, includeDeleted: boolean, now: Date): void {
   if (updatedSince && includeDeleted && updatedSince.getTime() < now.getTime() - DELETED_MARKER_DAYS * 86_400_000) {

@@ -56,7 +56,7 @@ export interface PlainRoute<Q extends TSchema, P extends TSchema, B extends TSch
   handler(ctx: HandlerContext<Static<Q>, Static<P>, Static<B>>): Answer<R>;
 }
 
-/** A POST that changes something: needs an Idempotency-Key and answers replays (decisions §5). */
+/** A POST that changes something: needs an Idempotency-Key and answers replays (docs/spec-decisions.md §5). */
 export interface IdempotentRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema> extends RouteFields<Q, P, B, R> {
   idempotent: true;
   handler(ctx: IdempotentContext<Static<Q>, Static<P>, Static<B>>): Answer<R>;

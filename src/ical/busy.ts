@@ -1,5 +1,5 @@
 /**
- * Busy time of an iCalendar feed: what a subscribed calendar blocks, as bare intervals (decisions §7:
+ * Busy time of an iCalendar feed: what a subscribed calendar blocks, as bare intervals (docs/spec-decisions.md §7:
  * imported busy time counts for availability; titles and the rest are never kept). Pure.
  */
 import { expandSeries, type OccurrenceOverride } from '../domain/recurrence.js';

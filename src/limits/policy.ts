@@ -2,7 +2,7 @@ import { clientKey } from './client-address.js';
 import type { RateLimitStore, WindowCount } from './store.js';
 
 /**
- * Rate limits (spec "Limits", decisions §9): fixed windows counted per key, in a RateLimitStore.
+ * Rate limits (spec "Limits", docs/spec-decisions.md §9): fixed windows counted per key, in a RateLimitStore.
  */
 export interface Limit {
   /** Key prefix naming the limit, e.g. `read:<tokenId>`. */

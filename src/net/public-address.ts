@@ -4,7 +4,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The one guard of outbound connections (feed fetches now, webhook deliveries later; decisions §8):
+ * The one guard of outbound connections (feed fetches now, webhook deliveries later; docs/spec-decisions.md §8):
  * - a URL must be https, carry no credentials, and name a host by domain name (never an IP literal);
  * - every address the name resolves to must be public, else the connection is refused;
  * - the connection goes to the address that was checked (the lookup hands its checked answer to the
@@ -107,7 +107,7 @@ function classifyV6(a: ipaddr.IPv6): AddressVerdict {
   for (const { range, label } of NAMED_V6_PARSED) if (a.match(range)) return { public: false, range: label };
   const inner = embeddedV4(a);
   const range = a.range();
-  // Mapped and translated forms never belong in a DNS answer (decisions §8 refuses the ranges
+  // Mapped and translated forms never belong in a DNS answer (docs/spec-decisions.md §8 refuses the ranges
   // whole); the inner address is named so the reason reads plainly.
   if (range === 'ipv4Mapped' || range === 'rfc6145') {
     const { v4, how } = inner![0]!;
@@ -222,7 +222,7 @@ export interface UrlRules {
   policy: OutboundPolicy;
 }
 
-/** Longest URL accepted (decisions §9). */
+/** Longest URL accepted (docs/spec-decisions.md §9). */
 export const MAX_URL_LENGTH = 2048;
 
 /**

@@ -17,6 +17,7 @@ import { migrateOperation } from './migrate.js';
 import type { Operation } from './operation.js';
 import { ownerCreateOperation } from './owner.js';
 import { requestDecideOperation, requesterActOperation, requestShowOperation, requestUndoOperation, taskCompleteOperation } from './request.js';
+import { serviceAddressOperation } from './service.js';
 import { tokenCreateOperation, tokenListOperation, tokenRevokeOperation } from './token.js';
 
 /** Every command that touches the store, by the name the admin channel knows it by. */
@@ -48,6 +49,7 @@ export const OPERATIONS = {
   'request.show': requestShowOperation,
   'task.complete': taskCompleteOperation,
   'requester.act': requesterActOperation,
+  'service.address': serviceAddressOperation,
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -9,6 +9,20 @@ import path from 'node:path';
  */
 export const LOCK_FILE = 'calendar-access.lock';
 
+/**
+ * How long a process waits for a folder another one holds (a `demo` run in its own process, a
+ * `serve` still starting before its admin channel answers) before it gives up naming the holder.
+ * The wait ends as soon as the folder is free, the holder dies (its lock is then stale) or its
+ * admin channel answers; this is only the limit, and it is minutes: on a busy 2-core machine a
+ * PGlite start with its migrations has taken over 30 s, and the 15 s of before ran out.
+ */
+export const FOLDER_WAIT_MS = 5 * 60_000;
+
+/** A wait as people read it, for the "waiting for ..." notices: "5 minutes", "0.3 s". */
+export function describeWait(ms: number): string {
+  return ms >= 60_000 ? `${Math.round(ms / 6000) / 10} minutes` : `${Math.round(ms / 100) / 10} s`;
+}
+
 export interface LockHolder {
   pid: number;
   /** What the holder runs (`serve`, `demo`, ...), for messages. */

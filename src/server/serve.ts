@@ -3,13 +3,10 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { openDeps, type Deps } from '../deps.js';
 import type { AdminChannel } from './admin-channel.js';
-import { tryLock, type DataDirLock, type LockHolder } from './data-dir-lock.js';
+import { describeWait, FOLDER_WAIT_MS, tryLock, type DataDirLock, type LockHolder } from './data-dir-lock.js';
 import { ROLES, type Role } from './roles/index.js';
 import type { Started } from './roles/part.js';
 import { ServeError } from './serve-error.js';
-
-/** How long `serve` waits for a data folder that a CLI command holds (a `demo` takes a few seconds). */
-const FOLDER_WAIT_MS = 30_000;
 
 export interface RunningServer {
   url: string;
@@ -53,7 +50,7 @@ async function takeFolder(config: Config, log: Logger): Promise<DataDirLock> {
       throw new ServeError(`the data folder ${config.dataDir} is held by process ${holder?.pid ?? '?'} (calendar-access ${holder?.command ?? '?'}); stop it and start again`);
     }
     if (!told) {
-      log.info({ holder }, `waiting for process ${holder?.pid ?? '?'} (calendar-access ${holder?.command ?? '?'}) to release ${config.dataDir}`);
+      log.info({ holder }, `waiting (up to ${describeWait(FOLDER_WAIT_MS)}) for process ${holder?.pid ?? '?'} (calendar-access ${holder?.command ?? '?'}) to release ${config.dataDir}`);
       told = true;
     }
     await new Promise((r) => setTimeout(r, 200));

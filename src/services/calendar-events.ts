@@ -186,7 +186,7 @@ async function setStatus(env: CalendarEnv, owner: OwnerRef, id: string, status: 
   });
 }
 
-/** Cancels an event or a whole series: it stays listed with `status: cancelled` (decisions §6). */
+/** Cancels an event or a whole series: it stays listed with `status: cancelled` (docs/spec-decisions.md §6). */
 export const cancelEvent = (env: CalendarEnv, owner: OwnerRef, id: string) => setStatus(env, owner, id, 'cancelled');
 export const restoreEvent = (env: CalendarEnv, owner: OwnerRef, id: string) => setStatus(env, owner, id, 'confirmed');
 

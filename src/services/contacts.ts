@@ -8,7 +8,7 @@ import {
 import { ServiceError } from '../domain/service-error.js';
 
 /**
- * The owner's blocked contacts (decisions §3): a requester matched by email (in any case) or phone
+ * The owner's blocked contacts (docs/spec-decisions.md §3): a requester matched by email (in any case) or phone
  * still gets its 201, but the request never reaches the inbox, records no event and sends no email.
  * Blocking changes no request already made. A contact is one row per email or phone (the unique
  * indexes (owner_id, email) and (owner_id, phone)); unblocking keeps the row with blocked = false.

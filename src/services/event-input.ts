@@ -9,7 +9,7 @@ import { ServiceError } from '../domain/service-error.js';
 
 /**
  * What the owner gives for a calendar event, checked and turned into what is stored: times (local
- * in the event's zone, or all-day dates), the RRULE of a repeat choice, text limits (decisions §9),
+ * in the event's zone, or all-day dates), the RRULE of a repeat choice, text limits (docs/spec-decisions.md §9),
  * and the times a whole-series edit made from one occurrence gives the series. No I/O.
  */
 export const REPEATS = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;

@@ -9,7 +9,7 @@ import { enqueueJob } from '../store/repos/jobs.js';
 import { ServiceError } from '../domain/service-error.js';
 import { recordRevocation, TOKEN_EXPIRY } from '../webhooks/revocation.js';
 
-/** Lifetimes the owner may choose for a personal token (decisions §2), in days; none is also allowed. */
+/** Lifetimes the owner may choose for a personal token (docs/spec-decisions.md §2), in days; none is also allowed. */
 export const TOKEN_LIFETIME_DAYS = [7, 30, 90, 365] as const;
 
 export interface NewPersonalToken {

@@ -246,7 +246,7 @@ export interface RequestsTable {
   test: Generated<boolean>;
   from_blocked: Generated<boolean>;
   expires_at: Date | null;
-  /** Until when the requester's status link works (decisions §4); moved with every change. */
+  /** Until when the requester's status link works (docs/spec-decisions.md §4); moved with every change. */
   status_link_expires_at: Generated<Date | null>;
   created_at: Instant;
   updated_at: Instant;

@@ -15,7 +15,7 @@ import { appointmentIcs } from './ics.js';
 import { sameOrigin } from './same-origin.js';
 
 /**
- * The requester's status page (decisions §4: the `statusUrl`): the status, withdraw while pending,
+ * The requester's status page (docs/spec-decisions.md §4: the `statusUrl`): the status, withdraw while pending,
  * confirm or decline a proposed new time, cancel an accepted appointment, and an .ics file for an
  * accepted one. The link's secret is its own proof; forms post back to it (no cookies), and a post
  * from another origin is refused. Works without JavaScript.

@@ -19,7 +19,7 @@ import { eventBody, eventRecord } from './payload.js';
 import { signatureHeader } from './sign.js';
 
 /**
- * Delivers webhook events (spec "Delivery request", decisions §8): claims due deliveries from the
+ * Delivers webhook events (spec "Delivery request", docs/spec-decisions.md §8): claims due deliveries from the
  * database (any number of instances), signs each attempt afresh with every live secret, sends it
  * through the outbound guard (the address resolved, every address checked public, the connection
  * pinned to the checked address), logs the attempt, and schedules the next one.
@@ -54,7 +54,7 @@ export type AttemptOutcome =
   | { kind: 'gone'; status: 410 }
   | { kind: 'failure'; status: number | null; error: string; retryAfterMs: number | null };
 
-/** What an answer means (decisions §8): any 2xx succeeds, 410 disables, a 3xx fails (never followed). */
+/** What an answer means (docs/spec-decisions.md §8): any 2xx succeeds, 410 disables, a 3xx fails (never followed). */
 export function judgeAnswer(status: number, headers: Record<string, string>, now: Date): AttemptOutcome {
   if (status >= 200 && status < 300) return { kind: 'success', status };
   if (status === 410) return { kind: 'gone', status: 410 };

@@ -13,7 +13,7 @@ import { ServiceError } from '../domain/service-error.js';
 import type { Clock } from '../domain/clock.js';
 
 /**
- * Webhook endpoints under a token holding `webhooks` (spec "Events", decisions §8): the console and the
+ * Webhook endpoints under a token holding `webhooks` (spec "Events", docs/spec-decisions.md §8): the console and the
  * CLI call these. The signing secret is shown once, when the endpoint is added or its secret rotated.
  */
 export const MAX_ENDPOINTS_PER_TOKEN = 10;

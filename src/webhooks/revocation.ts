@@ -7,7 +7,7 @@ import type { JobRow } from '../store/schema.js';
 import type { JobKind } from '../jobs/queue.js';
 
 /**
- * `authorization.revoked` (decisions §2): a token's last event, when it is revoked by the owner, when
+ * `authorization.revoked` (docs/spec-decisions.md §2): a token's last event, when it is revoked by the owner, when
  * it expires, or when its account is deleted. Recorded in the transaction of the change; the token's
  * deliveries still waiting are cancelled, so nothing reaches it after this one.
  */

@@ -27,7 +27,7 @@ export const keys = (o: unknown): string[] => Object.keys(o as object).sort();
 
 export const REQUEST_ID = /^req_[A-Za-z0-9_-]{22}$/;
 
-/** The headers every answer carries (spec fixed properties 6-8, Limits; decisions §1). */
+/** The headers every answer carries (spec fixed properties 6-8, Limits; docs/spec-decisions.md §1). */
 export function assertEnvelope(res: LightMyRequestResponse, what = ''): void {
   const label = `${what} ${res.statusCode}`.trim();
   assert.match(String(res.headers['svc-request-id']), REQUEST_ID, `${label}: Svc-Request-Id`);

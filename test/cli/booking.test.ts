@@ -87,7 +87,7 @@ for (const engine of ENGINES) {
       }
       const notJson = await runCli(['booking', 'set', '--owner', 'lena', '--file', file('bad.txt', '{hours: 9-5}')], env);
       assert.equal(notJson.code, 2);
-      assert.match(notJson.stderr, /is not JSON/);
+      assert.match(notJson.stderr, /bad\.txt is not JSON: unexpected text at line 1 column 2 \(found "hours"\)/);
       assert.equal((await runCli(['booking', 'get', '--owner', 'lena'], env)).stdout, before);
     });
   });

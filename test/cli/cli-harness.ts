@@ -1,9 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * How long a test waits for something that will happen (a process to finish, a server to listen, a
+ * forwarded event) before it calls it a failure. A condition ends the wait as soon as it holds; this
+ * limit only stops a test that would otherwise hang, so it is minutes: on a busy 2-core machine a
+ * `serve` start (migrations on PGlite) has been seen to take over 30 s.
+ */
+export const PATIENCE_MS = 5 * 60_000;
+
+/** Waits until `what` holds, checking every 50 ms, for at most `limitMs`; the error says what never came. */
+export async function until(what: () => boolean | Promise<boolean>, label: string | (() => string), limitMs = PATIENCE_MS): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await what())) {
+    if (Date.now() > deadline) throw new Error(`waited ${limitMs} ms in vain for ${typeof label === 'function' ? label() : label}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** The real CLI, as a user runs it: `node bin/calendar-access.js ...` in a process of its own. */
 export const BIN = fileURLToPath(new URL('../../bin/calendar-access.js', import.meta.url));
@@ -30,7 +48,7 @@ export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<CliRun> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = PATIENCE_MS): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -59,10 +77,11 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `serve --port 0`: waits for the start-up line that names the URL. */
-export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServeProcess> {
+/** `serve --port 0` (or `args`): waits for the start-up line that names the URL. */
+export function startServe(env: NodeJS.ProcessEnv, options: { args?: string[]; timeoutMs?: number } = {}): Promise<ServeProcess> {
+  const { args = ['--port', '0'], timeoutMs = PATIENCE_MS } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const logs: Record<string, unknown>[] = [];
     let stderr = '';
     let pending = '';
@@ -99,6 +118,15 @@ export function startServe(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<
       reject(new Error(`serve exited (${code}) before listening\nstderr: ${stderr}`));
     });
   });
+}
+
+/** A port nobody listens on right now, for a server that must be told its port (0 would not do). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,7 +9,7 @@ import { execute } from '../../src/cli/execute.js';
 import { FolderBusyError } from '../../src/cli/errors.js';
 import { adminSocketPath } from '../../src/server/admin-socket.js';
 import { lockFilePath, tryLock } from '../../src/server/data-dir-lock.js';
-import { removeDataDir, tempDataDir } from './cli-harness.js';
+import { removeDataDir, tempDataDir, until } from './cli-harness.js';
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
@@ -86,6 +86,34 @@ describe('the data folder lock', () => {
       assert.equal(notices.length, 1);
     } finally {
       held.lock.release();
+    }
+  });
+});
+
+describe('waiting for a held data folder', () => {
+  let dir: string;
+  before(() => {
+    dir = tempDataDir();
+  });
+  after(() => removeDataDir(dir));
+
+  test('a command waits minutes, not seconds, saying so, and runs as soon as the holder lets go', async () => {
+    const held = tryLock(dir, 'demo');
+    assert.ok(held.ok);
+    const notices: string[] = [];
+    let released = false;
+    try {
+      const run = execute(loadConfig({ DATA_DIR: dir }), 'migrate', {}, { notice: (l) => notices.push(l) });
+      // The wait is on the holder, not on the clock: the command is still waiting when told so.
+      await until(() => notices.length > 0, 'the waiting notice');
+      assert.equal(notices[0], `waiting (up to 5 minutes) for process ${process.pid} (calendar-access demo, since ${held.lock.holder.startedAt}) to release ${dir}…`);
+      held.lock.release();
+      released = true;
+      const result = await run;
+      assert.ok(Array.isArray(result.ran), 'the command ran once the folder was free');
+      assert.equal(existsSync(lockFilePath(dir)), false, 'and let the folder go');
+    } finally {
+      if (!released) held.lock.release();
     }
   });
 });

@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { formatInstant } from '../../src/domain/instant.js';
 import { recordEvent } from '../../src/store/repos/outbox.js';
 import { useApi } from '../helpers/api.js';
 import { post, taskBody } from '../helpers/requests.js';
-import { BIN, cliEnv, runCli } from './cli-harness.js';
+import { BIN, cliEnv, freePort, removeDataDir, runCli, startServe, tempDataDir, until } from './cli-harness.js';
 
 interface Received {
   method: string;
@@ -41,13 +41,15 @@ async function receiver(status = 200): Promise<{ url: string; got: Received[]; c
   };
 }
 
-const SECRET_LINE = /^Ready! Your webhook signing secret is (svc_whsec_[A-Za-z0-9]+) \(\^C to quit\)$/m;
+const READY_LINE = /^Ready! Forwarding the events of (\S+) to (\S+)\. Your webhook signing secret is (svc_whsec_[A-Za-z0-9]+) \(\^C to quit\)$/m;
 
-function secretOf(stderr: string): string {
-  const m = SECRET_LINE.exec(stderr);
+function readyLine(stderr: string): { api: string; to: string; secret: string } {
+  const m = READY_LINE.exec(stderr);
   assert.ok(m, `the Ready line on stderr: ${stderr}`);
-  return m[1]!;
+  return { api: m[1]!, to: m[2]!, secret: m[3]! };
 }
+
+const secretOf = (stderr: string): string => readyLine(stderr).secret;
 
 /** The receiver's check of the spec ("Signature check"), written here from scratch. */
 function assertSigned(header: string | undefined, body: string, secret: string): void {
@@ -129,6 +131,27 @@ describe('calendar-access listen', () => {
     }
   });
 
+  test('--once without --since forwards what catch-up holds (30 days), not only what happens from now on', async () => {
+    const own = await api.owner();
+    const ownToken = await api.token(own, ['webhooks', 'requests:read', 'requests:create']);
+    const ids: string[] = [];
+    for (const n of [1, 2]) {
+      const res = await post(api, '/api/v1/requests/tasks', ownToken, taskBody({ requester: { name: 'Ana Ruiz', email: `once${n}@example.com` } }));
+      assert.equal(res.statusCode, 201, res.body);
+      ids.push(res.json().request.id as string);
+      api.clock.advance(1000);
+    }
+    const hook = await receiver();
+    try {
+      const run = await runCli(['listen', '--token', ownToken, '--forward-to', hook.url, '--api', apiUrl, '--once'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(hook.got.map((g) => JSON.parse(g.body).data.id), ids);
+      assert.equal(run.stdout.trimEnd().split('\n').length, 2);
+    } finally {
+      await hook.close();
+    }
+  });
+
   test('pages through more than one page of catch-up', async () => {
     const taskToken = await api.token(owner, ['webhooks', 'tasks:read']);
     const from = formatInstant(api.clock.now());
@@ -148,26 +171,35 @@ describe('calendar-access listen', () => {
     }
   });
 
-  test('a receiver that is down or failing is reported per event and the command goes on', async () => {
+  test('a receiver that is down or failing is reported per event, every event is tried, and --once then exits 1 saying how many failed', async () => {
     const down = await receiver();
     await down.close();
     const run = await runCli(['listen', '--token', token, '--forward-to', down.url, '--api', apiUrl, '--since', since, '--once'], env);
-    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.code, 1, run.stderr);
     const lines = run.stdout.trimEnd().split('\n');
     assert.ok(lines.length >= 2);
     for (const line of lines) assert.match(line, /^\S+Z {2}request\.created {2}[0-9a-f-]{36} {2}→ failed \(.+\)$/);
+    assert.ok(run.stderr.includes(`calendar-access: ${lines.length} of ${lines.length} events were not accepted by ${down.url}`), run.stderr);
 
     const failing = await receiver(500);
     try {
       const res = await runCli(['listen', '--token', token, '--forward-to', failing.url, '--api', apiUrl, '--since', since, '--once'], env);
-      assert.equal(res.code, 0, res.stderr);
+      assert.equal(res.code, 1, res.stderr);
       assert.ok(res.stdout.trimEnd().split('\n').every((l) => l.endsWith('→ 500')), res.stdout);
+      assert.equal(failing.got.length, lines.length, 'every event was tried');
     } finally {
       await failing.close();
     }
+    const fine = await receiver(204);
+    try {
+      const res = await runCli(['listen', '--token', token, '--forward-to', fine.url, '--api', apiUrl, '--since', since, '--once'], env);
+      assert.equal(res.code, 0, `any 2xx is success: ${res.stderr}`);
+    } finally {
+      await fine.close();
+    }
   });
 
-  test('an API refusal is printed and ends the command with exit 1', async () => {
+  test('an API refusal is printed and ends the command with exit 1, before any "Ready!"', async () => {
     const hook = await receiver();
     try {
       const noScope = await api.token(owner, ['requests:read']);
@@ -180,11 +212,13 @@ describe('calendar-access listen', () => {
         const run = await runCli(['listen', '--forward-to', hook.url, '--api', apiUrl, '--once', ...(args.includes('--since') ? [] : ['--since', since]), ...args], env);
         assert.equal(run.code, 1, run.stderr);
         assert.match(run.stderr, pattern);
+        assert.doesNotMatch(run.stderr, /Ready!/, 'the token was refused: nothing is ready');
         assert.equal(run.stdout, '');
       }
       const unreachable = await runCli(['listen', '--token', token, '--forward-to', hook.url, '--api', 'http://127.0.0.1:1', '--once'], env);
       assert.equal(unreachable.code, 1);
       assert.match(unreachable.stderr, /cannot reach the API at http:\/\/127\.0\.0\.1:1/);
+      assert.doesNotMatch(unreachable.stderr, /Ready!/);
       assert.equal(hook.got.length, 0);
     } finally {
       await hook.close();
@@ -214,26 +248,70 @@ describe('calendar-access listen', () => {
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    const until = async (what: () => boolean, label: string) => {
-      const deadline = Date.now() + 20_000;
-      while (!what()) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}\nstdout: ${stdout}\nstderr: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+    // Every poll is a GET /webhook-events on the in-process API: counted to know when one more has run.
+    let polls = 0;
+    const countPoll = (req: { url?: string }) => {
+      if (req.url?.startsWith('/api/v1/webhook-events')) polls += 1;
     };
+    api.app.server.on('request', countPoll);
+    const label = (what: string) => () => `${what}\nstdout: ${stdout}\nstderr: ${stderr}`;
     try {
-      await until(() => hook.got.length === 1, 'the first event');
+      await until(() => hook.got.length === 1, label('the first event'));
+      assert.equal(readyLine(stderr).api, apiUrl);
       const second = await ask();
-      await until(() => hook.got.length === 2, 'the second event');
-      // One more poll at least: nothing is forwarded twice.
-      await new Promise((r) => setTimeout(r, 2500));
+      await until(() => hook.got.length === 2, label('the second event'));
+      // One whole poll at least after the second event (the one after it has begun): nothing is forwarded twice.
+      const seen = polls;
+      await until(() => polls >= seen + 2, label('two more polls'));
       assert.deepEqual(hook.got.map((g) => JSON.parse(g.body).data.id), [first, second]);
       assert.equal(stdout.trimEnd().split('\n').length, 2);
       child.kill('SIGTERM');
       assert.equal(await exited, 0, stderr);
       assertSigned(hook.got[1]!.headers['svc-signature'] as string, hook.got[1]!.body, secretOf(stderr));
     } finally {
+      api.app.server.off('request', countPoll);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await hook.close();
+    }
+  });
+});
+
+// A real `serve` on a port of its own (not 3000): listen without --api finds it as `demo` does,
+// by asking the server that holds the data folder where it answers.
+describe('calendar-access listen without --api', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  let server: Awaited<ReturnType<typeof startServe>> | undefined;
+  let port: number;
+  before(async () => {
+    dir = tempDataDir();
+    env = cliEnv({ DATA_DIR: dir });
+    port = await freePort();
+    server = await startServe(env, { args: ['--port', String(port)] });
+  });
+  after(async () => {
+    await server?.stop();
+    removeDataDir(dir);
+  });
+
+  test('forwards the events of the serve running on the data folder, wherever it listens', async () => {
+    assert.equal((await runCli(['owner', 'create', '--username', 'lena', '--name', 'Lena', '--timezone', 'Europe/Berlin'], env)).code, 0);
+    const created = await runCli(['token', 'create', '--owner', 'lena', '--name', 'hooks', '--scopes', 'webhooks,requests:read,requests:create', '--json'], env);
+    assert.equal(created.code, 0, created.stderr);
+    const token = JSON.parse(created.stdout).token as string;
+    const asked = await fetch(`${server!.url}/api/v1/requests/tasks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `listen-${randomUUID()}` },
+      body: JSON.stringify(taskBody()),
+    });
+    assert.equal(asked.status, 201, await asked.text());
+    const hook = await receiver();
+    try {
+      const run = await runCli(['listen', '--token', token, '--forward-to', hook.url, '--once'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(readyLine(run.stderr).api, `http://localhost:${port}`);
+      assert.deepEqual(hook.got.map((g) => g.headers['svc-event-type']), ['request.created']);
+    } finally {
       await hook.close();
     }
   });

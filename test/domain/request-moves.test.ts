@@ -14,7 +14,7 @@ import {
 } from '../../src/domain/request-moves.js';
 
 /*
- * The expectation is written out by hand from decisions §3 (and §10 for the emails), not derived
+ * The expectation is written out by hand from docs/spec-decisions.md §3 (and §10 for the emails), not derived
  * from MOVES: one line per (from, trigger, actor, kind) the table allows. Every other combination
  * of the eight statuses, eight triggers, five actors and two kinds must be refused.
  */
@@ -69,7 +69,7 @@ allow('accepted', 'complete', 'clock', 'appointment', { to: 'completed', event: 
 // accepted (task) → completed: its to-do is completed; task.completed tells of it, no request event.
 allow('accepted', 'complete', 'todo', 'task', { to: 'completed', event: null, effects: [], email: null, undoable: false });
 
-describe('decideMove: the state table of decisions §3', () => {
+describe('decideMove: the state table of docs/spec-decisions.md §3', () => {
   it('the hand-written expectation has the 21 allowed combinations of the table', () => {
     assert.equal(EXPECTED.size, 21);
   });
@@ -149,7 +149,7 @@ describe('decideMove: the state table of decisions §3', () => {
   });
 });
 
-describe('statusLinkExpiry (decisions §4: until 30 days after the request is handled)', () => {
+describe('statusLinkExpiry (docs/spec-decisions.md §4: until 30 days after the request is handled)', () => {
   const DAY = 86_400_000;
   const t = (s: string) => new Date(s);
 

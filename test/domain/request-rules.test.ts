@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 
 const task = (suggestedDueDate: string | null, requesterTimezone: string) => ({ kind: 'task' as const, slotStart: null, suggestedDueDate, requesterTimezone });
 
-describe('requestDeadline (decisions §3: "its time")', () => {
+describe('requestDeadline (docs/spec-decisions.md §3: "its time")', () => {
   const created = t('2026-03-10T12:34:56.789Z');
 
   it('an appointment request: its slot start, whatever the zone or the creation time', () => {
@@ -153,7 +153,7 @@ describe('canonicalLocale', () => {
     }
   });
 
-  it('takes a well-formed tag of 35 characters and refuses one of 36 (decisions §9: locale 35)', () => {
+  it('takes a well-formed tag of 35 characters and refuses one of 36 (docs/spec-decisions.md §9: locale 35)', () => {
     const tag35 = 'de-DE-x-aaaaaaaa-bbbbbbbb-cccccc-dd';
     const tag36 = `${tag35}d`;
     assert.equal(tag35.length, 35);
@@ -166,7 +166,7 @@ describe('canonicalLocale', () => {
   });
 });
 
-describe('requesterIdentity (decisions §4: lower-cased email, E.164 phone)', () => {
+describe('requesterIdentity (docs/spec-decisions.md §4: lower-cased email, E.164 phone)', () => {
   it('lower-cases (and trims) the email and keeps the phone', () => {
     assert.deepEqual(requesterIdentity({ email: 'Ana.Ruiz@Example.COM', phone: '+4915112345678' }), { email: 'ana.ruiz@example.com', phone: '+4915112345678' });
     assert.deepEqual(requesterIdentity({ email: ' ANA@EXAMPLE.COM ' }), { email: 'ana@example.com', phone: null });

@@ -60,16 +60,16 @@ for (const engine of ENGINES) {
     });
 
     if (engine === 'postgres') {
-      it('skips a job another transaction holds instead of waiting for it', async () => {
+      // A claim that waited on the lock would never return: this transaction holds it until the claim
+      // is done. So the answer itself is the proof, and the limit only ends a hang (no timed assertion).
+      it('skips a job another transaction holds instead of waiting for it', { timeout: 5 * MIN }, async () => {
         const now = at(T0);
         const held = await enqueueJob(store.db, { kind: 'test.a', runAt: plus(now, -MIN) }, now);
         const free = await enqueueJob(store.db, { kind: 'test.a', runAt: now }, now);
         await store.db.transaction().execute(async (trx) => {
           await trx.selectFrom('jobs').select('id').where('id', '=', held.id).forUpdate().execute();
-          const started = Date.now();
           const got = await claim('w2', now);
           assert.deepEqual(got.map((j) => j.id), [free.id]);
-          assert.ok(Date.now() - started < 1000, 'did not wait on the lock');
         });
       });
     }

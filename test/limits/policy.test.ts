@@ -17,7 +17,7 @@ function storeOf(counts: Record<string, WindowCount>, hits: string[]): RateLimit
   };
 }
 
-/** The verdict as the rules say it (decisions §9), written the plain way. */
+/** The verdict as the rules say it (docs/spec-decisions.md §9), written the plain way. */
 function expectedVerdict(limits: Limit[], counts: WindowCount[], now: number) {
   const d = limits.map((l, i) => ({
     of: l,

@@ -17,7 +17,7 @@ import { jobKinds } from '../../src/server/job-kinds.js';
 import { Worker } from '../../src/jobs/queue.js';
 
 /*
- * Every row of the state table (decisions §3) driven for real through the request services, with a
+ * Every row of the state table (docs/spec-decisions.md §3) driven for real through the request services, with a
  * pinned clock: what the request row, the outbox of webhook events, the calendar, the to-do list and
  * the requester's emails show after each move. Owner decisions run both at once and through the
  * 5-second undo window (a durable job run by a Worker with the production job kinds).
@@ -745,7 +745,7 @@ for (const engine of ENGINES) {
       });
     });
 
-    describe('a blocked contact (decisions §3)', () => {
+    describe('a blocked contact (docs/spec-decisions.md §3)', () => {
       it('the request is made (pending, from_blocked) but sends no event and no email, the owner cannot act on it, and it expires at its time silently', async () => {
         api.clock.set(T0);
         const w = await h.world();
@@ -808,7 +808,7 @@ for (const engine of ENGINES) {
       });
     });
 
-    describe('requester limits (decisions §4)', () => {
+    describe('requester limits (docs/spec-decisions.md §4)', () => {
       it('a 4th pending request from the same requester (email in another case) is too_many_pending, from any source', async () => {
         api.clock.set(T0);
         const w = await h.world();

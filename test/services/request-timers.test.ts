@@ -14,7 +14,7 @@ import { jobKinds } from '../../src/server/job-kinds.js';
 import { Worker } from '../../src/jobs/queue.js';
 
 /*
- * The time-driven moves of decisions §3, run by a Worker with the production job kinds on a pinned
+ * The time-driven moves of docs/spec-decisions.md §3, run by a Worker with the production job kinds on a pinned
  * clock: a request expires at "its time" (an appointment's slot start; a task's suggested date's end
  * of day in the requester's zone, or 30 days after creation), a proposed time expires unconfirmed at
  * its start, and an accepted appointment completes at its end. Each is checked 1 ms before (nothing)

@@ -16,7 +16,7 @@ import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
 import { verifyWebhook } from '../../src/webhooks/verify.js';
 
 /**
- * Webhook delivery over time (decisions §8): the retry schedules (live and test), Retry-After,
+ * Webhook delivery over time (docs/spec-decisions.md §8): the retry schedules (live and test), Retry-After,
  * redirects, 410, leases of a crashed worker, 5 in flight per endpoint, suspended apps, and the
  * 5-day auto-disable. A real HTTPS receiver; the worker's jitter pinned to zero (random 0.5) and the
  * clock pinned, so every attempt time is exact.
@@ -163,7 +163,7 @@ for (const engine of ENGINES) {
     it('the live schedule runs 10 attempts over about 3 days, then the delivery fails', async () => {
       const h = await hooked({ route: always(500) });
       const eventId = await event(h.owner);
-      // decisions §8: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h.
+      // docs/spec-decisions.md §8: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h.
       const gaps = [0, 5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H];
       const offsets = gaps.map((_, i) => gaps.slice(0, i + 1).reduce((a, b) => a + b, 0));
       for (const [i, off] of offsets.entries()) {

@@ -21,7 +21,7 @@ import { jobKinds } from '../../src/server/job-kinds.js';
 import { Worker } from '../../src/jobs/queue.js';
 
 /**
- * What a delivery carries and to whom (spec "Events", decisions §2 and §8): secret rotation, scope
+ * What a delivery carries and to whom (spec "Events", docs/spec-decisions.md §2 and §8): secret rotation, scope
  * entitlement at event time, authorization.revoked as a token's last event, catch-up equal to what was
  * delivered, the exact body, and the address check before every delivery.
  */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { describeJsonFault } from '../../http/json-syntax.js';
 import { commandConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { execute } from '../execute.js';
@@ -16,12 +17,13 @@ function readSettings(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file} is not JSON: ${(e as Error).message}`);
+    // Where and what, as the API says it of a body: "a property name in double quotes is expected at line 1 column 2".
+    throw new UsageError(`${file === '-' ? 'standard input' : file} is not JSON: ${describeJsonFault(text) ?? (e as Error).message}`);
   }
 }
 
 export function registerBooking(program: Command): void {
-  const booking = program.command('booking').description("An owner's booking settings: hours, notice, window, buffers, holidays, appointment types (docs/booking-settings.md).");
+  const booking = program.command('booking').description("An owner's booking settings: hours, notice, window, buffers, holidays, appointment types (docs/availability.md, \"Booking settings\").");
 
   booking
     .command('get')

@@ -2,12 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidArgumentError, type Command } from 'commander';
 import { formatInstant, parseInstant } from '../../domain/instant.js';
 import { newSigningSecret, signatureHeader } from '../../webhooks/sign.js';
-import { UsageError } from '../errors.js';
+import { commandConfig } from '../config.js';
+import { CommandFailed, UsageError } from '../errors.js';
 import { print, say } from '../output.js';
+import { serviceBaseUrl } from '../service-address.js';
 
 // `calendar-access listen` (like `stripe listen`): forwards a token's webhook events to an address on
 // the developer's own machine, which the service itself never delivers to (https on 443, public
-// addresses only). A pure HTTP client of the catch-up route: it never opens the database.
+// addresses only). A pure HTTP client of the catch-up route: it never opens the database (without
+// --api it asks the `serve` holding the data folder, over its admin channel, where it answers).
 
 const POLL_MS = 2000;
 const PAGE_LIMIT = 100;
@@ -34,7 +37,7 @@ interface Received {
 }
 
 /** The API refused or failed: the command ends with exit status 1. */
-class ApiFailure extends Error {
+class ApiFailure extends CommandFailed {
   constructor(message: string, readonly retryable: boolean) {
     super(message);
   }
@@ -58,8 +61,9 @@ function instantArg(text: string): string {
   return text;
 }
 
-function defaultApi(): URL {
-  const base = process.env.PUBLIC_BASE_URL || 'http://localhost:3000';
+/** Without --api: the running service's address (server/admin channel), else the configuration's. */
+async function defaultApi(cmd: Command): Promise<URL> {
+  const base = await serviceBaseUrl(commandConfig(cmd));
   try {
     return new URL(base);
   } catch {
@@ -114,8 +118,14 @@ async function fetchAll(base: string, token: string, since: string, signal: Abor
   return all;
 }
 
+/** What became of one forward: the receiver's status, or why there was none; any 2xx is success (spec "Delivery request"). */
+interface Outcome {
+  ok: boolean;
+  text: string;
+}
+
 /** POSTs one event as a delivery would be made (spec "Delivery request"), attempt 1, signed afresh. */
-async function forward(to: URL, secret: string, event: Received, body: string, signal: AbortSignal): Promise<string> {
+async function forward(to: URL, secret: string, event: Received, body: string, signal: AbortSignal): Promise<Outcome> {
   const t = Math.floor(Date.now() / 1000);
   try {
     const res = await fetch(to, {
@@ -133,25 +143,33 @@ async function forward(to: URL, secret: string, event: Received, body: string, s
       signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
     });
     await res.body?.cancel().catch(() => undefined);
-    return String(res.status);
+    return { ok: res.status >= 200 && res.status < 300, text: String(res.status) };
   } catch (e) {
     if (isAbort(e)) throw e;
-    return `failed (${reason(e)})`;
+    return { ok: false, text: `failed (${reason(e)})` };
   }
 }
 
-async function listen(opts: ListenOptions): Promise<void> {
-  const base = (opts.api ?? defaultApi()).toString().replace(/\/+$/, '');
+/**
+ * Polls the catch-up route and forwards what is new. "Ready!" comes once the API has taken the
+ * token (the first page is its check). With --once it forwards what is there and ends: exit 1 when a
+ * forward was not accepted, so a script notices; without, it keeps going (a receiver restarting is
+ * a normal moment of development) until ^C.
+ */
+async function listen(opts: ListenOptions, cmd: Command): Promise<void> {
+  const base = (opts.api ?? (await defaultApi(cmd))).toString().replace(/\/+$/, '');
   const secret = newSigningSecret();
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  say(`Ready! Your webhook signing secret is ${secret} (^C to quit)`);
 
-  let since = opts.since ?? formatInstant(new Date());
+  // --once forwards what catch-up holds (30 days); a running listen, what happens from now on.
+  let since = opts.since ?? formatInstant(new Date(Date.now() - (opts.once ? WINDOW_MS : 0)));
   /** Ids forwarded, with their occurredAt in ms, forgotten once they fall behind `since`. */
   const forwarded = new Map<string, number>();
+  let sent = 0;
+  let failed = 0;
   let reached = false;
   try {
     while (!stop.signal.aborted) {
@@ -160,6 +178,7 @@ async function listen(opts: ListenOptions): Promise<void> {
         const floor = Date.now() - WINDOW_MS;
         if (Date.parse(since) < floor && reached) since = formatInstant(new Date(floor));
         const items = await fetchAll(base, opts.token, since, stop.signal);
+        if (!reached) say(`Ready! Forwarding the events of ${base} to ${opts.forwardTo.href}. Your webhook signing secret is ${secret} (^C to quit)`);
         reached = true;
         let newest = Date.parse(since);
         for (const item of items) {
@@ -170,7 +189,9 @@ async function listen(opts: ListenOptions): Promise<void> {
           const body = JSON.stringify(item);
           const outcome = await forward(opts.forwardTo, secret, event, body, stop.signal);
           forwarded.set(event.id, occurred);
-          print(`${event.occurredAt}  ${event.type}  ${event.id}  → ${outcome}`);
+          sent += 1;
+          if (!outcome.ok) failed += 1;
+          print(`${event.occurredAt}  ${event.type}  ${event.id}  → ${outcome.text}`);
         }
         // Look again from the newest event seen, a little behind it; what was forwarded is skipped.
         const next = Math.max(Date.parse(since), newest - OVERLAP_MS);
@@ -178,13 +199,8 @@ async function listen(opts: ListenOptions): Promise<void> {
         for (const [id, occurred] of forwarded) if (occurred < next) forwarded.delete(id);
       } catch (e) {
         if (isAbort(e) || stop.signal.aborted) break;
-        if (!(e instanceof ApiFailure)) throw e;
         // A refusal (401, 403, 422, ...) ends the command; a passing fault is retried once running.
-        if (!e.retryable || !reached || opts.once) {
-          say(`calendar-access listen: ${e.message}`);
-          process.exitCode = 1;
-          return;
-        }
+        if (!(e instanceof ApiFailure) || !e.retryable || !reached || opts.once) throw e;
         say(`calendar-access listen: ${e.message}; trying again`);
         retryIn = POLL_MS * 5;
       }
@@ -199,6 +215,9 @@ async function listen(opts: ListenOptions): Promise<void> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+  if (opts.once && failed > 0) {
+    throw new CommandFailed(`${failed} of ${sent} events were not accepted by ${opts.forwardTo.href} (a 2xx answer is success)`);
+  }
 }
 
 export function registerListen(program: Command): void {
@@ -210,8 +229,8 @@ export function registerListen(program: Command): void {
     )
     .requiredOption('--token <token>', 'a token holding `webhooks` (and the scopes of the events wanted)')
     .requiredOption('--forward-to <url>', 'where to POST each event, http or https, e.g. http://localhost:4242/webhooks', httpUrl('--forward-to'))
-    .option('--api <base>', 'base URL of the API (default PUBLIC_BASE_URL, else http://localhost:3000)', httpUrl('--api'))
-    .option('--since <instant>', 'forward events from this instant on, at most 30 days back (default: now)', instantArg)
-    .option('--once', 'forward what is there now and exit')
-    .action((opts: ListenOptions) => listen(opts));
+    .option('--api <base>', 'base URL of the API (default: where the `serve` running on the data folder answers, else PUBLIC_BASE_URL, else http://localhost:PORT)', httpUrl('--api'))
+    .option('--since <instant>', 'forward events from this instant on, at most 30 days back (default: now; with --once, 30 days back)', instantArg)
+    .option('--once', 'forward what catch-up holds now and exit; exit status 1 when a forward is not answered 2xx')
+    .action((opts: ListenOptions, cmd: Command) => listen(opts, cmd));
 }

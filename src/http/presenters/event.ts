@@ -2,7 +2,7 @@ import type { EventView } from '../../domain/calendar-view.js';
 import { formatInstant } from '../../domain/instant.js';
 import type { CalendarEventDto } from '../schemas/resources.js';
 
-/** `calendar` is the slug of one of the owner's calendars (decisions §6). */
+/** `calendar` is the slug of one of the owner's calendars (docs/spec-decisions.md §6). */
 export function presentEvent(view: EventView): CalendarEventDto {
   return {
     id: view.id,

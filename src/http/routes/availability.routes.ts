@@ -9,7 +9,7 @@ import { DateString, Uuid } from '../schemas/common.js';
 import { TimeZone } from '../schemas/formats.js';
 import { Availability } from '../schemas/resources.js';
 
-/** At most 14 dates, `from` and `to` included (spec Limits, decisions §7). */
+/** At most 14 dates, `from` and `to` included (spec Limits, docs/spec-decisions.md §7). */
 export const MAX_AVAILABILITY_DAYS = 14;
 
 const AvailabilityQuery = Type.Object(

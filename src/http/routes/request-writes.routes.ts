@@ -50,7 +50,7 @@ function asker(principal: Principal, body: { requester: NewRequest['requester'];
 
 /**
  * The codes both create routes answer themselves. rate_limited is theirs too, besides the guard's:
- * the requester's 5 a day (decisions §4).
+ * the requester's 5 a day (docs/spec-decisions.md §4).
  */
 const CREATE_ERRORS = ['not_found', 'invalid_input', 'rate_limited', 'too_many_pending'] as const;
 

@@ -9,7 +9,7 @@ import { instantParam } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { Cursor, IdParams, Instant, Limit, Nullable, StringEnum, Uuid } from '../schemas/common.js';
 
-/** Catch-up goes back at most 30 days (spec Limits "Paging and windows" 6, decisions §6). */
+/** Catch-up goes back at most 30 days (spec Limits "Paging and windows" 6, docs/spec-decisions.md §6). */
 export const CATCH_UP_DAYS = 30;
 
 /**

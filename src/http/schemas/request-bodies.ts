@@ -5,7 +5,7 @@ import { DateString, Instant, StringEnum, Uuid } from './common.js';
 import { Locale, TimeZone } from './formats.js';
 import { CONTACT_METHODS, Request } from './resources.js';
 
-/** Bodies of the asking routes (spec POST /requests/*, decisions §4 and §9 for lengths). */
+/** Bodies of the asking routes (spec POST /requests/*, docs/spec-decisions.md §4 and §9 for lengths). */
 const closed = { additionalProperties: false } as const;
 
 export const RequesterBody = Type.Object(

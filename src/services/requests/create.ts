@@ -106,7 +106,7 @@ export async function checkNewRequest(availability: AvailabilityService, input: 
 }
 
 /**
- * Creates the request in the caller's transaction (decisions §3-4): the requester's limits under a
+ * Creates the request in the caller's transaction (docs/spec-decisions.md §3-4): the requester's limits under a
  * lock on the requester, then the row, its expiry timer, `request.created` and the "received" email.
  * A blocked contact's request is made like any other but never reaches the inbox: no event, no email.
  */

@@ -10,7 +10,7 @@ import type { RequestEnv } from './env.js';
 import { applyMove, REQUEST_DECISION, ruleFor, type MoveInput } from './moves.js';
 
 /**
- * The owner's decisions (decisions §3): accept, decline, propose a new time, cancel. Each takes
+ * The owner's decisions (docs/spec-decisions.md §3): accept, decline, propose a new time, cancel. Each takes
  * effect UNDO_WINDOW_MS after the owner acts unless undone: the decision waits as a durable job
  * (key = the request), so a restart inside the window neither loses nor doubles it, and until it
  * runs the request, the API and the events show the old state. The console and the CLI call these.

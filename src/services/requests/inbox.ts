@@ -6,7 +6,7 @@ import { waitingDecision, type WaitingDecision } from './decisions.js';
 /**
  * The owner's inbox as the console shows it: requests waiting for a decision, appointments on the
  * calendar that can still be moved or cancelled, and what was handled in the last 90 days. Requests
- * from blocked contacts never show (decisions §3). Each open request carries the decision waiting
+ * from blocked contacts never show (docs/spec-decisions.md §3). Each open request carries the decision waiting
  * out its undo window, if any.
  */
 export const HANDLED_DAYS = 90;

@@ -35,7 +35,7 @@ export function ruleFor(row: RequestRow, input: MoveInput): MoveRule {
   return verdict.rule;
 }
 
-/** Events and emails of a request from a blocked contact are never made (decisions §3). */
+/** Events and emails of a request from a blocked contact are never made (docs/spec-decisions.md §3). */
 const reachesInbox = (row: RequestRow) => !row.from_blocked;
 
 /** An email to the requester only when asked for, with an address, never for test tokens or blocked contacts. */

@@ -7,7 +7,7 @@ import { applyMove } from './moves.js';
 
 /**
  * What the requester does from the status page (and the CLI acting as the requester), and the
- * creating token's withdrawal. These take effect at once (decisions §3).
+ * creating token's withdrawal. These take effect at once (docs/spec-decisions.md §3).
  */
 export type RequesterAction = 'withdraw' | 'confirm' | 'cancel';
 

@@ -15,7 +15,7 @@ export interface CompletedTodo {
 
 /**
  * The owner completes a to-do (`task.completed`); a to-do made from an accepted task request
- * completes that request too, in the same transaction (decisions §3: no request event of its own).
+ * completes that request too, in the same transaction (docs/spec-decisions.md §3: no request event of its own).
  */
 export async function completeTask(env: RequestEnv, ownerId: string, taskId: string): Promise<CompletedTodo> {
   const now = env.clock.now();

@@ -209,7 +209,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       source text NOT NULL CHECK (source IN ('public', 'api')),
       token_id uuid REFERENCES tokens(id) ON DELETE SET NULL,
       test boolean NOT NULL DEFAULT false,
-      -- from a blocked contact: answered like any other, never reaches the inbox (decisions §3)
+      -- from a blocked contact: answered like any other, never reaches the inbox (docs/spec-decisions.md §3)
       from_blocked boolean NOT NULL DEFAULT false,
       expires_at timestamptz,
       created_at timestamptz NOT NULL,

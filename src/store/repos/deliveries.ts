@@ -10,7 +10,7 @@ export interface ClaimDeliveries {
   now: Date;
   limit: number;
   leaseMs: number;
-  /** At most this many deliveries in flight per endpoint, across every instance (decisions §8: 5). */
+  /** At most this many deliveries in flight per endpoint, across every instance (docs/spec-decisions.md §8: 5). */
   perEndpoint: number;
 }
 

@@ -2,7 +2,7 @@ import type { Db } from '../db.js';
 import type { RequestRow } from '../schema.js';
 
 /**
- * The owner's inbox as the console shows it: requests not from blocked contacts (decisions §3), not
+ * The owner's inbox as the console shows it: requests not from blocked contacts (docs/spec-decisions.md §3), not
  * deleted, each with its appointment type's name (deleted types too).
  */
 export type InboxRow = RequestRow & { type_name: string | null };

@@ -3,7 +3,7 @@ import { scopesFor, type EventType } from '../../domain/webhook-events.js';
 import type { Db } from '../db.js';
 import type { WebhookEventRow } from '../schema.js';
 
-/** The `data` of an event (decisions §8): identifiers only, so reading the object applies the reader's scopes. */
+/** The `data` of an event (docs/spec-decisions.md §8): identifiers only, so reading the object applies the reader's scopes. */
 export type EventData =
   | { object: 'request'; id: string }
   | { object: 'task'; id: string }

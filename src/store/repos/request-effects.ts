@@ -4,7 +4,7 @@ import { insertPersonalCalendar } from './calendars.js';
 import { writeEvents } from './event-changes.js';
 import { nextPosition } from './todo-list.js';
 
-/** What an owner's decision puts on the calendar or the to-do list (decisions §3); caller's transaction. */
+/** What an owner's decision puts on the calendar or the to-do list (docs/spec-decisions.md §3); caller's transaction. */
 
 /** The live calendar event of an appointment request, if it has one. */
 export async function appointmentEventOf(trx: Db, ownerId: string, requestId: string): Promise<{ id: string; start_at: Date; end_at: Date } | undefined> {

@@ -32,7 +32,7 @@ const FEED_COLUMNS =
 
 /**
  * What a token may see of the owner's requests: a request from a blocked contact is visible only to
- * the token that made it (it never reaches the inbox; decisions §3); handled ones for 90 days.
+ * the token that made it (it never reaches the inbox; docs/spec-decisions.md §3); handled ones for 90 days.
  *
  * One statement (FeedPage); what may be listed lies in two runs of the feed order:
  * - pending requests of any age: requests_owner_pending_feed holds exactly those;

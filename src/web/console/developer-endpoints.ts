@@ -9,7 +9,7 @@ import { csrfField } from './layout.js';
 import { confirmed, secretBlock, showOnce, timeIn, tokenLabel } from './developer-tokens.js';
 
 /**
- * Settings → Developer, webhook endpoints (spec "Events", decisions §8): under each live token that
+ * Settings → Developer, webhook endpoints (spec "Events", docs/spec-decisions.md §8): under each live token that
  * holds `webhooks`, its endpoints with their state and actions, an add form, the page that shows a
  * signing secret once, and the delivery log of one endpoint.
  */

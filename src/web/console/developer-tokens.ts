@@ -7,7 +7,7 @@ import { field, type ConsoleContext } from './console.js';
 import { csrfField } from './layout.js';
 
 /**
- * Settings → Developer, personal tokens (spec "Authentication", decisions §2): the list (name, scopes,
+ * Settings → Developer, personal tokens (spec "Authentication", docs/spec-decisions.md §2): the list (name, scopes,
  * prefix and last four, never the value), the create form, and the page that shows a new value once.
  */
 
