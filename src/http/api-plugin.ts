@@ -20,7 +20,7 @@ export interface ApiPluginOptions {
 }
 
 /**
- * Every code a route can answer, in the order of the checks (decisions §1): the steps this loop puts
+ * Every code a route can answer, in the order of the checks (docs/spec-decisions.md §1): the steps this loop puts
  * in front of every route, then the route's own. Each step's codes are listed where the step is
  * wired, so the document cannot forget one.
  */

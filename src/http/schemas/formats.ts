@@ -3,7 +3,7 @@ import { getAllTimezones } from 'countries-and-timezones';
 import { DATE_PATTERN, INSTANT_PATTERN } from '../../domain/instant.js';
 
 /**
- * The wire formats a call may carry (spec "Formats", decisions §4), each defined once: the validator
+ * The wire formats a call may carry (spec "Formats", docs/spec-decisions.md §4), each defined once: the validator
  * enforces exactly these schemas and the OpenAPI document prints them, so what the document admits
  * is what the server admits (test/api/openapi-walk.test.ts fuzzes both). A check the handlers make
  * after the schema (a real date, a known zone) has nothing left to refuse.
@@ -50,7 +50,7 @@ export const SHARED_SCHEMAS: readonly { $id: string }[] = [TimeZoneNames];
 /**
  * A BCP 47 language tag naming a language: 2-3 letter language, then optional script (4 letters),
  * region (2 letters or 3 digits) and one variant, in any case (`en`, `en-us`, `zh-Hant-TW`, `es-419`,
- * `ca-ES-valencia`); 21 characters at most, within decisions §9's 35. Extensions and private use say
+ * `ca-ES-valencia`); 21 characters at most, within docs/spec-decisions.md §9's 35. Extensions and private use say
  * nothing about the language of an email; a second variant could repeat the first (`de-1996-1996`,
  * which Intl refuses), and no pattern can refuse that in every case.
  */
