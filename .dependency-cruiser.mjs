@@ -17,6 +17,7 @@ export const LAYERS = [
   ['webhooks'],
   ['email'],
   ['jobs', 'limits', 'net', 'ical'],
+  ['threads'],
   ['store'],
   ['config', 'domain'],
 ];

@@ -6,8 +6,8 @@
  * maxReadMs of work or maxHeapMb of heap. Threads start on first use and end after a minute idle.
  */
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import { openThreadPool } from '../threads/pool.js';
 import type { TimeRange } from '../domain/ranges.js';
 import { ICalendarError, ICalendarLimitError } from './errors.js';
 import type { ImportRead } from './import-read.js';
@@ -30,16 +30,6 @@ export interface ReadOptions {
 }
 
 const IDLE_MS = 60_000;
-
-/**
- * The thread's module: dist/ical/worker.js when running the build; from src/, the TypeScript module
- * through bin/tsx-worker.js, which registers tsx in the thread first.
- */
-function entry(): { filename: string; workerData: { module: string } | undefined } {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { filename: fileURLToPath(new URL('./worker.js', here)), workerData: undefined };
-  return { filename: fileURLToPath(new URL('../../bin/tsx-worker.js', here)), workerData: { module: new URL('./worker.ts', here).href } };
-}
 
 function defaultThreads(): number {
   return Math.max(1, Math.min(2, os.availableParallelism() - 1));
@@ -85,13 +75,7 @@ export class IcalWorkers {
 
   private open(): Piscina {
     if (this.closed) throw new Error('the iCalendar workers are closed');
-    this.pool ??= new Piscina({
-      ...entry(),
-      minThreads: 0,
-      maxThreads: this.threads,
-      idleTimeout: IDLE_MS,
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb },
-    });
+    this.pool ??= openThreadPool({ caller: import.meta.url, module: './worker', maxThreads: this.threads, idleTimeoutMs: IDLE_MS, maxHeapMb: this.limits.maxHeapMb });
     return this.pool;
   }
 
