@@ -14,15 +14,18 @@ export const TASK_DEFAULT_LIFE_DAYS = 30;
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
 export const E164_PATTERN = '^\\+[1-9][0-9]{1,14}$';
 /**
- * An email address as mail systems take it: one @, a local part and a domain with a dot, no spaces
- * or control characters. (Full RFC 5322 allows more; no mail server delivers those.)
+ * An email address as a browser's `<input type="email">` takes it: the WHATWG HTML "valid email
+ * address" rule, word for word (html.spec.whatwg.org, "Valid e-mail address"). ASCII only: a local
+ * part of letters, digits and ``.!#$%&'*+/=?^_`{|}~-``, one @, and a domain of labels of letters,
+ * digits and inner hyphens, at most 63 each (a browser sends an international domain as punycode).
+ * It admits `? & = % '`: a link built from an address must encode it (web/links.ts).
  */
-export const EMAIL_PATTERN = '^[^\\s@<>()\\[\\],;:"\\\\]+@[^\\s@<>()\\[\\],;:"\\\\]+\\.[^\\s@<>()\\[\\],;:"\\\\]+$';
+export const EMAIL_PATTERN = "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$";
 
 const EMAIL_RE = new RegExp(EMAIL_PATTERN);
 const E164_RE = new RegExp(E164_PATTERN);
 
-/** An email address mail systems take (EMAIL_PATTERN), at most 254 characters (docs/spec-decisions.md §9). */
+/** An email address a browser's email field takes (EMAIL_PATTERN), at most 254 characters (docs/spec-decisions.md §9). */
 export const isEmailAddress = (s: string): boolean => s.length <= 254 && EMAIL_RE.test(s);
 export const isE164 = (s: string): boolean => E164_RE.test(s);
 

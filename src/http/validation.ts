@@ -2,7 +2,7 @@ import AjvModule, { type ErrorObject } from 'ajv';
 import formatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from './errors.js';
-import { CHECKED_FORMATS, SHARED_SCHEMAS } from './schemas/formats.js';
+import { CHECKED_FORMATS, SHARED_SCHEMAS, formatRefusal } from './schemas/formats.js';
 
 /**
  * Two validators: the body is taken exactly as sent (no coercion: `"true"` is not a boolean), the
@@ -11,7 +11,8 @@ import { CHECKED_FORMATS, SHARED_SCHEMAS } from './schemas/formats.js';
  */
 // ajv is CommonJS: its class is the default export's default under NodeNext.
 const Ajv = AjvModule.default;
-const common = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
+// verbose: an error carries the schema that refused the value, whose description and example the message quotes.
+const common = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false, verbose: true } as const;
 const bodyAjv = new Ajv({ ...common, coerceTypes: false });
 const textAjv = new Ajv({ ...common, coerceTypes: true });
 // The formats the schemas name are checked, not only printed in the document (schemas/formats.ts).
@@ -83,7 +84,8 @@ export function validationError(errors: ErrorObject[], part: string | undefined)
     }
     case 'format':
     case 'pattern':
-      return new ApiError('invalid_input', `"${path}" is not in the expected format.`, path);
+      // Said in the format's own words, with its example (schemas/formats.ts).
+      return new ApiError('invalid_input', formatRefusal(path, e.parentSchema as Record<string, unknown> | undefined), path);
     default:
       // The whole body or query, not one field of it: no `field`.
       if (!path) return new ApiError('invalid_input', `The ${part === 'body' || part === undefined ? 'body' : kind === 'parameter' ? 'query' : kind} ${e.message ?? 'is invalid'}.`);

@@ -1,8 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { CURSOR_PATTERN } from '../../domain/cursor.js';
-import { TIME_OF_DAY_PATTERN } from '../../domain/instant.js';
-import { UUID_PATTERN } from '../../domain/ids.js';
-import { DateString, Instant } from './formats.js';
+import { Cursor, DateString, Instant, TimeOfDay, Uuid } from './formats.js';
 
 /** Building blocks shared by every route's schemas. */
 export const StringEnum = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
@@ -11,12 +8,9 @@ export const StringEnum = <T extends string>(values: readonly T[], options: Reco
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** The wire formats live in formats.ts, one definition for the validator and the document. */
-export { DateString, Instant };
-export const TimeOfDay = Type.String({ pattern: TIME_OF_DAY_PATTERN, description: 'HH:MM' });
-export const Uuid = Type.String({ pattern: UUID_PATTERN, description: 'UUID' });
+export { Cursor, DateString, Instant, TimeOfDay, Uuid };
 
 export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 50, description: '1 to 100, default 50' });
-export const Cursor = Type.String({ pattern: CURSOR_PATTERN, maxLength: 512, description: 'nextCursor of the previous page' });
 export const BooleanString = StringEnum(['true', 'false'] as const);
 
 /** Any id text: one that names nothing the token may see is 404 (never 422), whatever its shape. */

@@ -1,8 +1,7 @@
 import Type from 'typebox';
-import { EMAIL_PATTERN, E164_PATTERN } from '../../domain/request-rules.js';
 import { IDEMPOTENCY_KEY_RE } from '../idempotency.js';
 import { DateString, Instant, StringEnum, Uuid } from './common.js';
-import { Locale, TimeZone } from './formats.js';
+import { Email, Locale, Phone, Text, TimeZone } from './formats.js';
 import { CONTACT_METHODS, Request } from './resources.js';
 
 /** Bodies of the asking routes (spec POST /requests/*, docs/spec-decisions.md §4 and §9 for lengths). */
@@ -10,11 +9,11 @@ const closed = { additionalProperties: false } as const;
 
 export const RequesterBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    email: Type.Optional(Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'an email address' })),
-    phone: Type.Optional(Type.String({ maxLength: 16, pattern: E164_PATTERN, description: 'E.164, e.g. +4915112345678' })),
+    name: Text({ minLength: 1, maxLength: 200 }),
+    email: Type.Optional(Email),
+    phone: Type.Optional(Phone),
     contactMethod: Type.Optional(StringEnum(CONTACT_METHODS)),
-    contactHandle: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    contactHandle: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
   },
   { ...closed, description: 'name and at least one of email or phone' },
 );
@@ -30,7 +29,7 @@ export const AppointmentRequestBody = Type.Object(
   {
     appointmentTypeId: Uuid,
     slot: Type.Object({ start: Instant, end: Instant }, closed),
-    message: Type.Optional(Type.String({ maxLength: 5000 })),
+    message: Type.Optional(Text({ maxLength: 5000 })),
     ...common,
   },
   closed,
@@ -38,8 +37,8 @@ export const AppointmentRequestBody = Type.Object(
 
 export const TaskRequestBody = Type.Object(
   {
-    message: Type.String({ minLength: 1, maxLength: 5000 }),
-    note: Type.Optional(Type.String({ maxLength: 5000 })),
+    message: Text({ minLength: 1, maxLength: 5000 }),
+    note: Type.Optional(Text({ maxLength: 5000 })),
     suggestedDueDate: Type.Optional(DateString),
     ...common,
   },
