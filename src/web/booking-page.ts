@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isoDate, localDay } from '../domain/availability.js';
 import { asUuid } from '../domain/ids.js';
@@ -13,6 +12,7 @@ import { listAppointmentTypes } from '../store/repos/appointment-types.js';
 import { findOwnerByUsername, isBookingEnabled } from '../store/repos/owners.js';
 import type { AppointmentTypeRow, OwnerRow } from '../store/schema.js';
 import { limitBookingPost } from './booking-limits.js';
+import { acceptForms, type FormRefusal } from './form-body.js';
 import { html, page, raw, type Markup } from './html.js';
 import { sameOrigin } from './same-origin.js';
 
@@ -104,7 +104,8 @@ const REFUSAL: Record<string, string> = {
 
 export async function registerBookingPage(app: FastifyInstance, services: Deps): Promise<void> {
   await app.register(async (pages) => {
-    await pages.register(formbody);
+    // A refused form is answered by the same steps as any post (origin, limits), then shown again.
+    await acceptForms(pages, (request, reply, refusal) => answerPost(request, reply, refusal));
     pages.setErrorHandler((error, _request, reply: FastifyReply) => {
       if (error instanceof PageNotFound) {
         return reply.code(404).type('text/html; charset=utf-8').send(page({ title: 'Not found', body: html`<h1>No booking page here</h1><p>This page does not exist, or is not taking requests right now.</p>` }));
@@ -140,12 +141,14 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
       return send(reply, `${type.name} with ${b.owner.display_name}`, formPage(b, type, zoneOf(b, request.query.tz), start, locale, `/${b.owner.username}`, null, {}), locale);
     });
 
-    pages.post<{ Params: { username: string }; Body: Record<string, string | undefined> }>('/:username/book', { schema: { hide: true } }, async (request, reply) => {
+    /** A post of the form; `refusal` when a field held a control character (form-body.ts): the form again, once the post is counted. */
+    const answerPost = async (request: FastifyRequest, reply: FastifyReply, refusal: FormRefusal | null) => {
+      const params = request.params as { username: string };
       if (!sameOrigin(request)) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form must be sent from the booking page.</p>` }));
-      const b = await bookable(services, request.params.username);
+      const b = await bookable(services, params.username);
       const refused = await limitBookingPost(services, request, reply, b.owner);
       if (refused) return send(reply, refused.title, refused.body, 'en');
-      const f = request.body ?? {};
+      const f = refusal?.values ?? (request.body as Record<string, string | undefined> | undefined) ?? {};
       const type = pick(b, f.type);
       const tz = zoneOf(b, f.tz);
       const start = f.start ? parseInstant(f.start) : null;
@@ -153,6 +156,7 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
       const locale = visitorLocale(request);
       const values = { name: (f.name ?? '').slice(0, 200), email: (f.email ?? '').trim().slice(0, 254), message: (f.message ?? '').slice(0, 5000) };
       const again = (error: string) => send(reply.code(422), `${type.name} with ${b.owner.display_name}`, formPage(b, type, tz, start, locale, `/${b.owner.username}`, error, values), locale);
+      if (refusal) return again(refusal.message);
       if (!values.name.trim()) return again('Please give your name.');
       if (!isEmailAddress(values.email)) return again('Please give an email address we can write to.');
       try {
@@ -176,6 +180,7 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
         if (e.kind === 'not_found') throw new PageNotFound();
         return again(REFUSAL[e.kind] ?? e.message);
       }
-    });
+    };
+    pages.post('/:username/book', { schema: { hide: true } }, async (request, reply) => answerPost(request, reply, null));
   });
 }

@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asUuid } from '../domain/ids.js';
 import { formatLocalDate, formatSlot } from '../email/templates.js';
@@ -11,6 +10,7 @@ import { requestContext } from '../store/repos/request-changes.js';
 import { requestOfStatusLink } from '../store/repos/requests.js';
 import type { RequestRow } from '../store/schema.js';
 import { html, page, type Markup } from './html.js';
+import { acceptForms } from './form-body.js';
 import { appointmentIcs } from './ics.js';
 import { sameOrigin } from './same-origin.js';
 
@@ -104,7 +104,10 @@ function notFoundPage(reply: FastifyReply): FastifyReply {
 
 export async function registerStatusPage(app: FastifyInstance, services: Deps): Promise<void> {
   await app.register(async (pages) => {
-    await pages.register(formbody);
+    // The page's forms are buttons without fields: a refused one can only come from elsewhere.
+    await acceptForms(pages, (_request, reply, refusal) =>
+      reply.type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>${refusal.message}</p><p>Go back to your request's page and use its buttons.</p>` })),
+    );
     pages.setErrorHandler((error, _request, reply) => {
       if (error instanceof PageNotFound) return notFoundPage(reply);
       pages.log.error({ err: error }, 'status page failed');

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { signIn, signOut, signUp } from '../../services/accounts.js';
@@ -8,6 +7,7 @@ import type { OwnerRow } from '../../store/schema.js';
 import { html, page, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';
 import { sameOrigin } from '../same-origin.js';
+import { acceptForms, type FormRefusal } from '../form-body.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
 import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, formFromOwner, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
 
@@ -98,7 +98,19 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
 
   await app.register(async (web) => {
     await web.register(cookie);
-    await web.register(formbody);
+    // A form with a control character in a field (form-body.ts) is answered 422 with its form again:
+    // sign-up and sign-in with what was typed; a console form as its page (`formPage`) shows it, with the refusal.
+    await acceptForms(web, async (request, reply, refusal) => {
+      const url = request.routeOptions.url ?? '';
+      if ((url === '/signup' || url === '/signin') && !sameOrigin(request)) throw new CsrfRefused();
+      if (url === '/signup') return html200(reply, signUpForm(refusal.values, refusal.message));
+      if (url === '/signin') return html200(reply, signInForm(refusal.values.username ?? '', refusal.message));
+      const shown = formPage(url);
+      // Sign-out's only field is its token.
+      if (!shown) throw new CsrfRefused();
+      const ctx = await context(request, reply, true, refusal);
+      return shown({ ...ctx, query: { ...ctx.query, ...(refusal.values.id ? { id: refusal.values.id } : {}) } });
+    });
     const setSession = (reply: FastifyReply, value: string) => setSessionCookie(reply, value, secure);
 
     web.setErrorHandler((error, request, reply) => {
@@ -156,7 +168,7 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
 
     web.get('/app', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/calendar', 303));
 
-    const context = async (request: FastifyRequest, reply: FastifyReply, checkToken: boolean): Promise<ConsoleContext> => {
+    const context = async (request: FastifyRequest, reply: FastifyReply, checkToken: boolean, refusal: FormRefusal | null = null): Promise<ConsoleContext> => {
       const session = await signedInOwner(env, request);
       if (!session) throw new SignInNeeded();
       const { owner, value } = session;
@@ -173,14 +185,28 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
         query,
         form,
         // A handler that set a refusal's status (429 with its Retry-After) keeps it; other errors are 422.
-        render: (title, active, body, error) =>
-          html200(reply.code(error ? (reply.statusCode >= 400 ? reply.statusCode : 422) : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="display:block;margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null })),
+        render: (title, active, body, given) => {
+          const error = given ?? refusal?.message;
+          return html200(reply.code(error ? (reply.statusCode >= 400 ? reply.statusCode : 422) : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="display:block;margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null }));
+        },
         redirect: (path, notice) => reply.redirect(notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}` : path, 303),
       };
     };
 
+    // The console's pages by path: a refused form is shown again by the page of the longest path its post's starts with.
+    const pages = new Map<string, Handler>();
+    const formPage = (postUrl: string): Handler | undefined => {
+      for (let path = postUrl; path.startsWith('/app/'); path = path.slice(0, path.lastIndexOf('/'))) {
+        const found = pages.get(path);
+        if (found) return found;
+      }
+      return undefined;
+    };
     const scope: ConsoleScope = {
-      get: (path, handler) => web.get(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, false))),
+      get: (path, handler) => {
+        pages.set(`/app${path}`, handler);
+        web.get(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, false)));
+      },
       post: (path, handler) => web.post(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, true))),
     };
     for (const section of sections) section(scope);
