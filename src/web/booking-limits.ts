@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { bookingPostLimits, checkLimits } from '../limits/policy.js';
 import { html, type Markup } from './html.js';
+import { link } from './links.js';
 
 /**
  * The public booking form's limits (docs/decisions.md "Hardening"): every post counts per client
@@ -48,6 +49,6 @@ export async function limitBookingPost(
 <h1>Please try again later</h1>
 <p class="notice" role="alert">${why}</p>
 <p>Your request was not sent. Please try again ${waitWords(wait)}.</p>
-<p><a class="button secondary" href="/${owner.username}">Back to the booking page</a></p>`,
+<p><a class="button secondary" href="${link`/${owner.username}`}">Back to the booking page</a></p>`,
   };
 }

@@ -17,14 +17,18 @@ export interface SignedUpOwner {
 
 let n = 0;
 
-/** An owner signed up through the console (Europe/Berlin unless told), booking on: one 30-minute type, 09:00-17:00 every day. */
-export async function signedUpOwner(api: ApiHarness, zone = 'Europe/Berlin'): Promise<SignedUpOwner> {
+/**
+ * An owner signed up through the console (Europe/Berlin unless told), booking on: one 30-minute type,
+ * 09:00-17:00 every day. The console shows dates in the owner's locale: British English unless told,
+ * the language the tests' expected dates are written in.
+ */
+export async function signedUpOwner(api: ApiHarness, zone = 'Europe/Berlin', locale = 'en-GB'): Promise<SignedUpOwner> {
   const web = webSession(api);
   n += 1;
   const username = `inbox-${process.pid}-${n}`;
   const made = await web.post('/signup', { username, name: `Owner ${n}`, email: `owner${n}@example.com`, timezone: zone, password: 'correct horse battery' });
   assert.equal(made.statusCode, 303, made.body);
-  const owner = await api.rt.store.db.selectFrom('owners').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+  const owner = await api.rt.store.db.updateTable('owners').set({ locale }).where('username', '=', username).returningAll().executeTakeFirstOrThrow();
   const settings = await setBookingSettings(api.rt.store.db, api.clock, owner.id, {
     enabled: true,
     weeklyHours: EVERY_DAY_9_TO_17,

@@ -41,8 +41,8 @@ for (const engine of ENGINES) {
       assert.deepEqual(
         rows.map(({ to, subject, kind, status, written }) => ({ to, subject, kind, status, written })),
         [
-          { to: 'ana@example.com', subject: `${o.owner.display_name} accepted your appointment`, kind: 'accepted', status: 'kept here', written: 'Sun, 29 Mar 2026, 01:31' },
-          { to: 'ana@example.com', subject: `Your request to ${o.owner.display_name} was received`, kind: 'received', status: 'kept here', written: 'Sun, 29 Mar 2026, 01:30' },
+          { to: 'ana@example.com', subject: `${o.owner.display_name} accepted your appointment`, kind: 'accepted', status: 'kept here', written: 'Sun, 29 Mar 2026, 1:31' },
+          { to: 'ana@example.com', subject: `Your request to ${o.owner.display_name} was received`, kind: 'received', status: 'kept here', written: 'Sun, 29 Mar 2026, 1:30' },
         ],
         'Bo did not ask to be told',
       );

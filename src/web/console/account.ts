@@ -4,6 +4,7 @@ import { html } from '../html.js';
 import { accountEnv, clearSessionCookie, sessionValue } from '../session.js';
 import { field, refusedStatus, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
+import { link } from '../links.js';
 
 /** Account: the owner's details, password change, and account deletion. */
 function accountPage(ctx: ConsoleContext, error: string | null = null) {
@@ -12,7 +13,7 @@ function accountPage(ctx: ConsoleContext, error: string | null = null) {
     'Account',
     'account',
     html`<section class="card" aria-label="Your details"><dl>
-<dt>Username</dt><dd>@${o.username} — your booking page is <a href="/${o.username}">/${o.username}</a></dd>
+<dt>Username</dt><dd>@${o.username} — your booking page is <a href="${link`/${o.username}`}">/${o.username}</a></dd>
 <dt>Name</dt><dd>${o.display_name}</dd><dt>Time zone</dt><dd>${o.timezone}</dd><dt>Email</dt><dd>${o.email ?? '—'}</dd></dl></section>
 <h2>Change password</h2>
 <form method="post" action="/app/account/password" class="card">${csrfField(ctx.csrf)}

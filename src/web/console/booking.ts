@@ -11,6 +11,7 @@ import {
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { bookingNav, feedRoutes } from './feeds.js';
 import { csrfField } from './layout.js';
+import { link } from '../links.js';
 
 /** Booking: on/off, weekly hours, rules, holidays, blocked dates and the appointment types, in one form. */
 
@@ -78,12 +79,12 @@ ${s.types.length === 0 ? html`<tr><td colspan="6" class="muted">No appointment t
 function bookingPage(ctx: ConsoleContext, s: BookingFormState, fault: FormFault | null = null) {
   const o = ctx.owner;
   const f = fault?.input ?? null;
-  const link = `${ctx.services.config.publicBaseUrl.replace(/\/$/, '')}/${o.username}`;
+  const address = `${ctx.services.config.publicBaseUrl.replace(/\/$/, '')}/${o.username}`;
   return ctx.render(
     'Booking',
     'booking',
     html`${bookingNav('settings')}
-<section class="card" aria-label="Your booking page"><p>Your booking page: <a href="/${o.username}">${link}</a> ${s.enabled ? html`<span class="status ok">On</span>` : html`<span class="status bad">Off</span>`}</p></section>
+<section class="card" aria-label="Your booking page"><p>Your booking page: <a href="${link`/${o.username}`}">${address}</a> ${s.enabled ? html`<span class="status ok">On</span>` : html`<span class="status bad">Off</span>`}</p></section>
 <form method="post" action="/app/booking" style="display:block">${csrfField(ctx.csrf)}
 <section class="card" aria-labelledby="b-on"><h2 id="b-on">Booking</h2>
 <p><label><input type="checkbox" name="enabled" value="on" id="enabled"${s.enabled ? html` checked` : ''}${at(f, 'enabled')}> Take booking requests</label><br><span class="muted">When off, your booking page and the API's availability answer “not found”.</span></p></section>

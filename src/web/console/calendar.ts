@@ -10,6 +10,7 @@ import { html, raw, type Markup } from '../html.js';
 import { eventForm, inputOf, postedValues, seriesOnlyChanges, timesOf, valuesOf, type FormValues } from './calendar-form.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
+import { dateFormat } from './dates.js';
 
 /**
  * Calendar: the owner's week (Monday to Sunday, in the owner's zone) and a 30-day agenda, one page per
@@ -27,14 +28,6 @@ form.event-form{display:block}fieldset{border:1px solid var(--muted);border-radi
 </style>`);
 
 const env = (ctx: ConsoleContext): CalendarEnv => ({ db: ctx.services.db, clock: ctx.services.clock });
-
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(locale, options);
-  } catch {
-    return new Intl.DateTimeFormat('en', options);
-  }
-}
 
 const midnight = (d: Temporal.PlainDate, zone: string) => new Date(d.toZonedDateTime({ timeZone: zone }).epochMilliseconds);
 const dateIn = (d: Date, zone: string) => Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(zone).toPlainDate();
@@ -57,7 +50,7 @@ function onDay(v: EventView, day: Temporal.PlainDate, zone: string): boolean {
 /** When the event is on that day, in the owner's zone: a time range, "from", "until" or "All day". */
 function whenOnDay(ctx: ConsoleContext, v: EventView, day: Temporal.PlainDate): Markup {
   const zone = ctx.owner.timezone;
-  const t = formatter(ctx.owner.locale, { timeZone: zone, timeStyle: 'short' });
+  const t = dateFormat(ctx.owner.locale, { timeZone: zone, timeStyle: 'short' });
   const startsToday = dateIn(v.start, zone).equals(day);
   const endsToday = v.end.getTime() <= midnight(day.add({ days: 1 }), zone).getTime();
   let text: string;
@@ -91,8 +84,8 @@ async function weekPage(ctx: ConsoleContext) {
   const days = [0, 1, 2, 3, 4, 5, 6].map((i) => monday.add({ days: i }));
   const items = await calendarItems(env(ctx), ctx.owner.id, midnight(monday, zone), midnight(monday.add({ days: 7 }), zone));
   const now = today(ctx);
-  const head = formatter(ctx.owner.locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-  const range = formatter(ctx.owner.locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).formatRange(utcDay(monday), utcDay(days[6]!));
+  const head = dateFormat(ctx.owner.locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+  const range = dateFormat(ctx.owner.locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).formatRange(utcDay(monday), utcDay(days[6]!));
   const columns = days.map((d) => {
     const mine = items.filter((v) => onDay(v, d, zone)).sort(dayOrder);
     return html`<section class="day${d.equals(now) ? ' today' : ''}" aria-labelledby="day-${d.toString()}">
@@ -115,7 +108,7 @@ async function agendaPage(ctx: ConsoleContext) {
   const first = today(ctx);
   const days = Array.from({ length: 30 }, (_, i) => first.add({ days: i }));
   const items = await calendarItems(env(ctx), ctx.owner.id, midnight(first, zone), midnight(first.add({ days: 30 }), zone));
-  const head = formatter(ctx.owner.locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+  const head = dateFormat(ctx.owner.locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
   const groups = days.flatMap((d) => {
     const mine = items.filter((v) => onDay(v, d, zone)).sort(dayOrder);
     if (mine.length === 0) return [];
@@ -147,18 +140,18 @@ ${eventForm(ctx, { action: '/app/calendar/new', values: v, calendars, submit: 'A
 
 function repeatText(ctx: ConsoleContext, d: EventDetails): Markup | string {
   if (d.repeat === 'none') return '';
-  const until = d.until ? ` until ${formatter(ctx.owner.locale, { timeZone: 'UTC', dateStyle: 'long' }).format(utcDay(Temporal.PlainDate.from(d.until)))}` : '';
+  const until = d.until ? ` until ${dateFormat(ctx.owner.locale, { timeZone: 'UTC', dateStyle: 'long' }).format(utcDay(Temporal.PlainDate.from(d.until)))}` : '';
   const rule = d.repeat === 'custom' ? html`By its own rule <code>${d.row.rrule}</code>` : `Every ${{ daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }[d.repeat]}${until}`;
   return html`<dt>Repeats</dt><dd>${rule}</dd>`;
 }
 
 function whenText(ctx: ConsoleContext, v: EventView, zone: string): string {
   if (v.allDay && v.startDate && v.endDate) {
-    const f = formatter(ctx.owner.locale, { timeZone: 'UTC', dateStyle: 'full' });
+    const f = dateFormat(ctx.owner.locale, { timeZone: 'UTC', dateStyle: 'full' });
     const last = Temporal.PlainDate.from(v.endDate).subtract({ days: 1 });
     return `${f.formatRange(utcDay(Temporal.PlainDate.from(v.startDate)), utcDay(last))}, all day`;
   }
-  return formatter(ctx.owner.locale, { timeZone: zone, dateStyle: 'full', timeStyle: 'short' }).formatRange(v.start, v.end);
+  return dateFormat(ctx.owner.locale, { timeZone: zone, dateStyle: 'full', timeStyle: 'short' }).formatRange(v.start, v.end);
 }
 
 /** One small form per action; for an occurrence, a button for it and one for the whole series. */

@@ -3,6 +3,7 @@ import { ServiceError } from '../../domain/service-error.js';
 import { html } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
+import { ownerDateFormat } from './dates.js';
 
 /**
  * Blocked contacts: a requester blocked by email or phone still gets an answer from the API, but
@@ -10,7 +11,7 @@ import { csrfField } from './layout.js';
  */
 async function contactsPage(ctx: ConsoleContext, error: string | null = null, values: Record<string, string> = {}) {
   const blocked = await listBlocked(ctx.services.db, ctx.owner.id);
-  const since = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: ctx.owner.timezone });
+  const since = ownerDateFormat(ctx.owner, { dateStyle: 'medium' });
   return ctx.render(
     'Blocked contacts',
     'contacts',

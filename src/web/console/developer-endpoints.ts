@@ -7,6 +7,7 @@ import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext } from './console.js';
 import { csrfField } from './layout.js';
 import { confirmed, secretBlock, showOnce, timeIn, tokenLabel } from './developer-tokens.js';
+import { link } from '../links.js';
 
 /**
  * Settings → Developer, webhook endpoints (spec "Events", docs/spec-decisions.md §8): under each live token that
@@ -44,7 +45,7 @@ const action = (ctx: ConsoleContext, path: string, id: string, label: string, wh
 function endpointRow(ctx: ConsoleContext, e: EndpointSummary, when: ReturnType<typeof timeIn>): Markup {
   const what = e.description ? `${e.description} (${e.url})` : e.url;
   return html`<tr>
-<td><code>${e.url}</code>${e.description ? html`<br><span class="muted">${e.description}</span>` : ''}<br><a href="/app/developer/endpoint?id=${e.id}">Deliveries</a></td>
+<td><code>${e.url}</code>${e.description ? html`<br><span class="muted">${e.description}</span>` : ''}<br><a href="${link`/app/developer/endpoint?id=${e.id}`}">Deliveries</a></td>
 <td>${statusOf(e, when)}</td><td>${when(e.lastSuccessAt, 'none yet')}</td><td>${when(e.failingSince, '—')}</td>
 <td>${e.previousSecretExpiresAt ? html`Old secret signs until ${when(e.previousSecretExpiresAt)}` : html`<span class="muted">—</span>`}</td>
 <td>${action(ctx, 'rotate', e.id, 'Rotate secret', what)}${e.previousSecretExpiresAt ? action(ctx, 'end-rotation', e.id, 'End rotation', what) : ''}
@@ -98,7 +99,7 @@ export function secretPage(ctx: ConsoleContext, endpoint: EndpointSummary, secre
 ${secretBlock('signing-secret', secret)}
 ${rotated
     ? html`<p>The old secret keeps signing alongside the new one until ${when(endpoint.previousSecretExpiresAt ?? new Date(ctx.services.clock.now().getTime() + ROTATION_OVERLAP_MS))} (24 hours). Switch your receiver to the new secret before then, or end the rotation once it uses it.</p>`
-    : html`<p>A ping was sent to the endpoint; its delivery shows in the endpoint's <a href="/app/developer/endpoint?id=${endpoint.id}">delivery log</a>.</p>`}
+    : html`<p>A ping was sent to the endpoint; its delivery shows in the endpoint's <a href="${link`/app/developer/endpoint?id=${endpoint.id}`}">delivery log</a>.</p>`}
 <p><a class="button" href="/app/developer">I have copied it</a></p></section>`,
   );
 }

@@ -5,6 +5,7 @@ import type { OwnerRow } from '../../store/schema.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext } from './console.js';
 import { csrfField } from './layout.js';
+import { ownerDateFormat } from './dates.js';
 
 /**
  * Settings → Developer, personal tokens (spec "Authentication", docs/spec-decisions.md §2): the list (name, scopes,
@@ -28,12 +29,7 @@ const DEFAULT_EXPIRY = '90';
 
 /** A time in the owner's zone and language, with the exact instant for machines; `empty` for none. */
 export function timeIn(owner: OwnerRow): (d: Date | null, empty?: string) => Markup {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat(owner.locale || 'en', { timeZone: owner.timezone, dateStyle: 'medium', timeStyle: 'short' });
-  } catch {
-    format = new Intl.DateTimeFormat('en', { timeZone: owner.timezone, dateStyle: 'medium', timeStyle: 'short' });
-  }
+  const format = ownerDateFormat(owner, { dateStyle: 'medium', timeStyle: 'short' });
   return (d, empty = '—') => (d ? html`<time datetime="${d.toISOString()}">${format.format(d)}</time>` : html`<span class="muted">${empty}</span>`);
 }
 

@@ -3,6 +3,7 @@ import { ServiceError } from '../../domain/service-error.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleScope } from './console.js';
 import { csrfField } from './layout.js';
+import { ownerDateFormat } from './dates.js';
 
 /**
  * Calendar feeds (/app/booking/feeds): iCalendar subscriptions whose busy time keeps slots from
@@ -23,7 +24,7 @@ function hostOf(url: string): string {
 
 function when(ctx: ConsoleContext, at: Date | null, none: string): Markup {
   if (!at) return html`<span class="muted">${none}</span>`;
-  const text = new Intl.DateTimeFormat('en', { timeZone: ctx.owner.timezone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  const text = ownerDateFormat(ctx.owner, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
   return html`<time datetime="${at.toISOString()}">${text}</time>`;
 }
 

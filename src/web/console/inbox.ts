@@ -9,6 +9,8 @@ import type { RequestRow } from '../../store/schema.js';
 import { html, raw, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
+import { link, mailtoHref, telHref } from '../links.js';
+import { ownerDateFormat } from './dates.js';
 
 /**
  * Inbox: the requests waiting for the owner, the appointments booked through them, and what was
@@ -16,13 +18,15 @@ import { csrfField } from './layout.js';
  * `decide` as the CLI, with the 5-second undo window: until it passes the page offers Undo.
  */
 
-const LOCALE = 'en-GB';
-const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+/** Times in the owner's locale and zone (dates.ts); the hour as the locale writes it (13:00 or 1:00 PM). */
+const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
 
-const fmt = (zone: string, o: Intl.DateTimeFormatOptions = WHEN) => new Intl.DateTimeFormat(LOCALE, { ...o, timeZone: zone });
-const slotText = (zone: string, r: RequestRow) => (r.slot_start && r.slot_end ? fmt(zone).formatRange(r.slot_start, r.slot_end) : null);
-const secondText = (zone: string, d: Date) => fmt(zone, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(d);
-const dateText = (iso: string) => fmt('UTC', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${iso}T12:00:00Z`));
+type Reader = ConsoleContext['owner'];
+const fmt = (owner: Reader, o: Intl.DateTimeFormatOptions = WHEN) => ownerDateFormat(owner, o);
+const slotText = (owner: Reader, r: RequestRow) => (r.slot_start && r.slot_end ? fmt(owner).formatRange(r.slot_start, r.slot_end) : null);
+const secondText = (owner: Reader, d: Date) => fmt(owner, { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(d);
+// A date without a time is the same day everywhere: formatted at noon UTC.
+const dateText = (owner: Reader, iso: string) => ownerDateFormat(owner, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, 'UTC').format(new Date(`${iso}T12:00:00Z`));
 
 /** The instant as a datetime-local value in the zone ("2026-03-30T10:00"). */
 export function localInputValue(d: Date, zone: string): string {
@@ -57,40 +61,38 @@ function statusOf(r: RequestRow): Markup {
 const what = (item: InboxItem) => (item.request.kind === 'appointment' ? (item.typeName ?? 'Appointment') : 'Task');
 
 function post(ctx: ConsoleContext, r: RequestRow, action: string, label: string, cls = ''): Markup {
-  return html`<form method="post" action="/app/inbox/${r.id}/${action}">${csrfField(ctx.csrf)}<button type="submit"${cls ? html` class="${cls}"` : ''}>${label}</button></form>`;
+  return html`<form method="post" action="${link`/app/inbox/${r.id}/${action}`}">${csrfField(ctx.csrf)}<button type="submit"${cls ? html` class="${cls}"` : ''}>${label}</button></form>`;
 }
 
 function waitingLine(ctx: ConsoleContext, item: InboxItem, w: WaitingDecision, now: Date): Markup {
-  const zone = ctx.owner.timezone;
   const r = item.request;
-  const newTime = w.start ? html` (${fmt(zone).format(w.start)})` : '';
+  const newTime = w.start ? html` (${fmt(ctx.owner).format(w.start)})` : '';
   if (w.effectiveAt.getTime() <= now.getTime()) {
     return html`<li>${ACTING[w.action]} ${r.requester_name}'s ${what(item)}${newTime}: taking effect now.</li>`;
   }
-  return html`<li>${ACTING[w.action]} ${r.requester_name}'s ${what(item)}${newTime}: takes effect at ${secondText(zone, w.effectiveAt)}.
+  return html`<li>${ACTING[w.action]} ${r.requester_name}'s ${what(item)}${newTime}: takes effect at ${secondText(ctx.owner, w.effectiveAt)}.
 ${post(ctx, r, 'undo', 'Undo', 'secondary')}</li>`;
 }
 
 function details(ctx: ConsoleContext, item: InboxItem): Markup {
-  const zone = ctx.owner.timezone;
   const r = item.request;
-  const slot = slotText(zone, r);
+  const slot = slotText(ctx.owner, r);
   return html`<dl>
-${r.requester_email ? html`<dt>Email</dt><dd><a href="mailto:${r.requester_email}">${r.requester_email}</a></dd>` : ''}
-${r.requester_phone ? html`<dt>Phone</dt><dd><a href="tel:${r.requester_phone}">${r.requester_phone}</a></dd>` : ''}
+${r.requester_email ? html`<dt>Email</dt><dd><a href="${mailtoHref(r.requester_email)}">${r.requester_email}</a></dd>` : ''}
+${r.requester_phone ? html`<dt>Phone</dt><dd><a href="${telHref(r.requester_phone)}">${r.requester_phone}</a></dd>` : ''}
 ${r.contact_method && r.contact_handle ? html`<dt>Prefers</dt><dd>${r.contact_method}: ${r.contact_handle}</dd>` : ''}
 ${slot ? html`<dt>When</dt><dd>${slot}</dd>` : ''}
-${r.suggested_due_date ? html`<dt>Suggested due date</dt><dd>${dateText(r.suggested_due_date)}</dd>` : ''}
+${r.suggested_due_date ? html`<dt>Suggested due date</dt><dd>${dateText(ctx.owner, r.suggested_due_date)}</dd>` : ''}
 ${r.message ? html`<dt>Message</dt><dd style="white-space:pre-wrap">${r.message}</dd>` : ''}
 ${r.note ? html`<dt>Note</dt><dd style="white-space:pre-wrap">${r.note}</dd>` : ''}
-<dt>Received</dt><dd>${fmt(zone).format(r.created_at)} via ${r.source === 'public' ? 'your booking page' : 'an app'}${r.test ? ' (test)' : ''}</dd>
+<dt>Received</dt><dd>${fmt(ctx.owner).format(r.created_at)} via ${r.source === 'public' ? 'your booking page' : 'an app'}${r.test ? ' (test)' : ''}</dd>
 </dl>`;
 }
 
 function proposeForm(ctx: ConsoleContext, r: RequestRow, now: Date): Markup {
   const zone = ctx.owner.timezone;
   const id = `start-${r.id}`;
-  return html`<form method="post" action="/app/inbox/${r.id}/reschedule" class="row" style="display:flex;margin-top:.5rem">${csrfField(ctx.csrf)}
+  return html`<form method="post" action="${link`/app/inbox/${r.id}/reschedule`}" class="row" style="display:flex;margin-top:.5rem">${csrfField(ctx.csrf)}
 <p style="margin:0"><label for="${id}">New start (${zone})</label><br><input id="${id}" name="start" type="datetime-local" required min="${localInputValue(now, zone)}" value="${r.slot_start ? localInputValue(r.slot_start, zone) : ''}"></p>
 <button type="submit" class="secondary">Propose a new time</button></form>`;
 }
@@ -113,12 +115,11 @@ ${actions}
 
 function handledTable(ctx: ConsoleContext, items: InboxItem[]): Markup {
   if (items.length === 0) return html`<p class="muted">Nothing handled in the last ${HANDLED_DAYS} days.</p>`;
-  const zone = ctx.owner.timezone;
   return html`<table><thead><tr><th scope="col">From</th><th scope="col">What</th><th scope="col">When</th><th scope="col">Status</th><th scope="col">Last change</th></tr></thead><tbody>
 ${items.map((item) => {
   const r = item.request;
   return html`<tr id="r-${r.id}"><td>${r.requester_name}<br><span class="muted">${r.requester_email ?? r.requester_phone ?? ''}</span></td><td>${what(item)}</td>
-<td>${slotText(zone, r) ?? (r.suggested_due_date ? `by ${dateText(r.suggested_due_date)}` : '—')}</td><td>${statusOf(r)}</td><td>${fmt(zone).format(r.updated_at)}</td></tr>`;
+<td>${slotText(ctx.owner, r) ?? (r.suggested_due_date ? `by ${dateText(ctx.owner, r.suggested_due_date)}` : '—')}</td><td>${statusOf(r)}</td><td>${fmt(ctx.owner).format(r.updated_at)}</td></tr>`;
 })}</tbody></table>`;
 }
 
@@ -140,7 +141,7 @@ ${waiting.length > 0
   : ''}
 ${reloadMs !== null ? html`<script>${raw(`setTimeout(function(){location.replace('/app/inbox')},${Math.max(500, Math.min(reloadMs, 60_000))})`)}</script>` : ''}
 <h2>Waiting for you (${inbox.pending.length})</h2>
-${inbox.pending.length > 0 ? inbox.pending.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No requests are waiting. Share your booking page <a href="/${ctx.owner.username}">/${ctx.owner.username}</a> to get some.</p>`}
+${inbox.pending.length > 0 ? inbox.pending.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No requests are waiting. Share your booking page <a href="${link`/${ctx.owner.username}`}">/${ctx.owner.username}</a> to get some.</p>`}
 <h2>Booked appointments (${inbox.booked.length})</h2>
 ${inbox.booked.length > 0 ? inbox.booked.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No appointments booked through requests.</p>`}
 <h2>Handled in the last ${HANDLED_DAYS} days</h2>
@@ -189,7 +190,7 @@ export const inboxSection: ConsoleSection = (scope) => {
       const decision = decisionOf(ctx, params.action);
       if (typeof decision === 'string') return inboxPage(ctx, decision);
       const { request, effectiveAt } = await decide(env, ctx.owner.id, id, decision, { undoWindow: true });
-      const to = decision.action === 'reschedule' ? ` (${fmt(ctx.owner.timezone).format(decision.start)})` : '';
+      const to = decision.action === 'reschedule' ? ` (${fmt(ctx.owner).format(decision.start)})` : '';
       const undo = effectiveAt ? ' in 5 seconds — you can still undo it.' : '.';
       return ctx.redirect('/app/inbox', `${DONE[decision.action]} ${request.requester_name}'s ${request.kind === 'appointment' ? 'appointment' : 'task'} request${to}${undo}`);
     } catch (e) {

@@ -3,6 +3,8 @@ import { ServiceError } from '../../domain/service-error.js';
 import { html } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
+import { link } from '../links.js';
+import { dateFormat } from './dates.js';
 
 /**
  * Journal: the owner's private entries by date, newest first, with a form for today's. Nothing here
@@ -10,13 +12,7 @@ import { csrfField } from './layout.js';
  */
 type Values = { date?: string; body?: string };
 
-function dayFormat(locale: string): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'full' });
-  } catch {
-    return new Intl.DateTimeFormat('en', { timeZone: 'UTC', dateStyle: 'full' });
-  }
-}
+const dayFormat = (locale: string): Intl.DateTimeFormat => dateFormat(locale, { timeZone: 'UTC', dateStyle: 'full' });
 
 const PRIVATE = 'Only you can read your journal: no app, token or webhook ever sees it.';
 
@@ -42,7 +38,7 @@ ${entries.length === 0 ? html`<p class="muted">${page === 1 ? 'No entries yet.' 
 ${entries.map(
   (e) => html`<article class="card" aria-labelledby="entry-${e.id}"><h3 id="entry-${e.id}"><time datetime="${e.entry_date}">${day.format(new Date(`${e.entry_date}T00:00:00Z`))}</time></h3>
 <div style="white-space:pre-wrap;overflow-wrap:anywhere">${e.body}</div>
-<p><a href="/app/journal/edit?id=${e.id}" aria-label="Edit or delete the entry of ${day.format(new Date(`${e.entry_date}T00:00:00Z`))}">Edit or delete</a></p></article>`,
+<p><a href="${link`/app/journal/edit?id=${e.id}`}" aria-label="Edit or delete the entry of ${day.format(new Date(`${e.entry_date}T00:00:00Z`))}">Edit or delete</a></p></article>`,
 )}
 ${page > 1 || more
   ? html`<nav aria-label="More entries"><p>${page > 1 ? html`<a href="/app/journal${page > 2 ? `?page=${page - 1}` : ''}">← Newer</a> ` : ''}${more ? html`<a href="/app/journal?page=${page + 1}">Older →</a>` : ''}</p>

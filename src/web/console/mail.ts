@@ -2,6 +2,8 @@ import { findMail, listMail } from '../../services/mail.js';
 import type { EmailRow } from '../../store/schema.js';
 import { html, type Markup } from '../html.js';
 import type { ConsoleContext, ConsoleSection } from './console.js';
+import { link } from '../links.js';
+import { ownerDateFormat } from './dates.js';
 
 /**
  * Mail: every email written to a requester, newest first. Without SMTP_URL they stay here ('local');
@@ -16,7 +18,7 @@ const STATUS: Record<EmailRow['status'], [string, string]> = {
 
 const status = (e: EmailRow): Markup => html`<span class="status${STATUS[e.status][1]}">${STATUS[e.status][0]}</span>`;
 const when = (ctx: ConsoleContext) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: ctx.owner.timezone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  ownerDateFormat(ctx.owner, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function smtpNote(ctx: ConsoleContext): Markup {
   return ctx.services.config.smtpUrl
@@ -35,7 +37,7 @@ export const mailSection: ConsoleSection = (scope) => {
 ${mails.length === 0
   ? html`<p>No emails yet. Requesters who ask to be told get one when you receive, accept, decline or move their request.</p>`
   : html`<table><thead><tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Written</th></tr></thead><tbody>
-${mails.map((e) => html`<tr><td>${e.to_address}</td><td><a href="/app/mail/${e.id}">${e.subject}</a></td><td>${e.kind}</td><td>${status(e)}</td><td>${fmt.format(e.created_at)}</td></tr>`)}
+${mails.map((e) => html`<tr><td>${e.to_address}</td><td><a href="${link`/app/mail/${e.id}`}">${e.subject}</a></td><td>${e.kind}</td><td>${status(e)}</td><td>${fmt.format(e.created_at)}</td></tr>`)}
 </tbody></table>`}`,
     );
   });

@@ -19,6 +19,8 @@ import type { OwnerRow, TaskRow } from '../../store/schema.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
+import { link } from '../links.js';
+import { dateFormat } from './dates.js';
 
 /**
  * To-dos: the open list in the owner's order (up/down buttons), completing and reopening, the last
@@ -30,18 +32,10 @@ type Values = Record<string, string>;
 const ZONES = Intl.supportedValuesOf('timeZone');
 const PRIORITY_LABEL: Record<TaskRow['priority'], string> = { none: 'None', low: 'Low', medium: 'Medium', high: 'High' };
 
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(locale, options);
-  } catch {
-    return new Intl.DateTimeFormat('en', options);
-  }
-}
-
 /** The due date (a calendar date, so formatted in UTC), its time, and its zone when not the owner's. */
 function dueText(t: TaskRow, owner: OwnerRow, today: string): Markup {
   if (!t.due_date) return html`<span class="muted">—</span>`;
-  const day = formatter(owner.locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: t.due_date.slice(0, 4) === today.slice(0, 4) ? undefined : 'numeric' });
+  const day = dateFormat(owner.locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: t.due_date.slice(0, 4) === today.slice(0, 4) ? undefined : 'numeric' });
   const zone = t.due_time && t.timezone && t.timezone !== owner.timezone ? html` <span class="muted">(${t.timezone})</span>` : '';
   const late = t.status === 'open' && t.due_date < today ? html` <strong>overdue</strong>` : '';
   return html`<time datetime="${t.due_date}${t.due_time ? `T${t.due_time}` : ''}">${day.format(new Date(`${t.due_date}T00:00:00Z`))}${t.due_time ? ` ${t.due_time}` : ''}</time>${zone}${late}`;
@@ -73,13 +67,13 @@ async function listPage(ctx: ConsoleContext, values: Values = {}, error: string 
   const now = ctx.services.clock.now();
   const { open, completed } = await listTodos(ctx.services.db, ctx.owner.id, now);
   const today = ownerToday(now, ctx.owner.timezone);
-  const doneAt = formatter(ctx.owner.locale, { timeZone: ctx.owner.timezone, dateStyle: 'medium', timeStyle: 'short' });
+  const doneAt = dateFormat(ctx.owner.locale, { timeZone: ctx.owner.timezone, dateStyle: 'medium', timeStyle: 'short' });
   const openRows = open.map((t, i) => html`<tr id="todo-${t.id}">
 <td>${actionButton(ctx, 'complete', t.id, `Mark “${t.title}” done`, '☐', { cls: 'secondary' })}</td>
-<td><a href="/app/todos/edit?id=${t.id}">${t.title}</a>${fromLine(t)}${t.description ? html`<br><span class="muted">${t.description.length > 140 ? `${t.description.slice(0, 140)}…` : t.description}</span>` : ''}</td>
+<td><a href="${link`/app/todos/edit?id=${t.id}`}">${t.title}</a>${fromLine(t)}${t.description ? html`<br><span class="muted">${t.description.length > 140 ? `${t.description.slice(0, 140)}…` : t.description}</span>` : ''}</td>
 <td>${dueText(t, ctx.owner, today)}</td><td>${t.priority === 'none' ? html`<span class="muted">—</span>` : PRIORITY_LABEL[t.priority]}</td>
 <td>${actionButton(ctx, 'move', t.id, `Move “${t.title}” up`, '↑', { cls: 'secondary', move: 'up', disabled: i === 0 })}${actionButton(ctx, 'move', t.id, `Move “${t.title}” down`, '↓', { cls: 'secondary', move: 'down', disabled: i === open.length - 1 })}</td></tr>`);
-  const doneRows = completed.map((t) => html`<tr><td><a href="/app/todos/edit?id=${t.id}"><s>${t.title}</s></a>${fromLine(t)}</td>
+  const doneRows = completed.map((t) => html`<tr><td><a href="${link`/app/todos/edit?id=${t.id}`}"><s>${t.title}</s></a>${fromLine(t)}</td>
 <td><time datetime="${t.completed_at!.toISOString()}">${doneAt.format(t.completed_at!)}</time></td><td>${actionButton(ctx, 'reopen', t.id, `Reopen “${t.title}”`, 'Reopen', { cls: 'secondary' })}</td></tr>`);
   return ctx.render(
     'To-dos',
@@ -114,7 +108,7 @@ async function editPage(ctx: ConsoleContext, id: string, values: Values | null =
   if (!t) return ctx.redirect('/app/todos', 'That to-do no longer exists.');
   const open = t.status === 'open' ? (await listTodos(ctx.services.db, ctx.owner.id, ctx.services.clock.now())).open : [];
   const place = open.findIndex((o) => o.id === t.id) + 1;
-  const doneAt = formatter(ctx.owner.locale, { timeZone: ctx.owner.timezone, dateStyle: 'medium', timeStyle: 'short' });
+  const doneAt = dateFormat(ctx.owner.locale, { timeZone: ctx.owner.timezone, dateStyle: 'medium', timeStyle: 'short' });
   return ctx.render(
     'Edit to-do',
     'todos',
