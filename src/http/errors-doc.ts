@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from './errors.js';
+import { formatRefusal, Instant, WIRE_FORMATS } from './schemas/formats.js';
 
 /** Where the page of error codes is written (`npm run errors`); test/api/errors-doc.test.ts keeps it current. */
 export const ERRORS_DOC_FILE = 'docs/errors.md';
@@ -27,6 +28,16 @@ export function errorsDocument(): string {
     '| HTTP | Code | When it is raised | Default message |',
     '|---|---|---|---|',
     ...rows,
+    '',
+    '## Formats',
+    '',
+    'A value refused by its format is answered `422 invalid_input` naming the field, in the format\'s own',
+    'words and with an example, the same the OpenAPI document prints for the field (src/http/schemas/formats.ts):',
+    `\`${formatRefusal('from', Instant)}\``,
+    '',
+    '| Format | What it is | Example |',
+    '|---|---|---|',
+    ...WIRE_FORMATS.map(([name, schema]) => `| ${name} | ${schema.description ?? ''} | ${schema.examples?.[0] !== undefined ? `\`${String(schema.examples[0])}\`` : ''} |`),
     '',
   ].join('\n');
 }

@@ -18,7 +18,8 @@ import { TEXT_PATTERN } from '../../domain/text.js';
  */
 
 /** What a refusal of a value by its format or pattern says: the format's own words and example. */
-export function formatRefusal(name: string, schema: { description?: unknown; examples?: unknown } | undefined): string {
+export function formatRefusal(name: string, refusing: object | undefined): string {
+  const schema = refusing as { description?: unknown; examples?: unknown } | undefined;
   const description = typeof schema?.description === 'string' ? schema.description : null;
   // Every format of the API has a description (test/api/format-messages.test.ts walks them).
   if (description === null) return `"${name}" is not in the expected format.`;
@@ -96,3 +97,24 @@ export const SHARED_SCHEMAS: readonly { $id: string }[] = [TimeZoneNames];
 export const LOCALE_PATTERN = '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?(-([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?$';
 
 export const Locale = Type.String({ pattern: LOCALE_PATTERN, description: 'a BCP 47 language tag (language[-Script][-REGION][-variant])', examples: ['en-US'] });
+
+/** What a format says of itself: its description and examples, as the document prints them. */
+export interface FormatWords {
+  description?: string;
+  examples?: readonly unknown[];
+}
+
+const words = (schema: object): FormatWords => schema as FormatWords;
+
+/** The formats by name, as docs/errors.md lists them (`npm run errors`), with the same words and examples. */
+export const WIRE_FORMATS: readonly [string, FormatWords][] = [
+  ['Instant', words(Instant)],
+  ['Date', words(DateString)],
+  ['Time of day', words(TimeOfDay)],
+  ['Id', words(Uuid)],
+  ['Locale', words(Locale)],
+  ['Email', words(Email)],
+  ['Phone', words(Phone)],
+  ['Text', words(Text())],
+  ['Cursor', words(Cursor)],
+];
