@@ -3,6 +3,7 @@ import { isoDate, localDay } from '../domain/availability.js';
 import { asUuid } from '../domain/ids.js';
 import { formatInstant, isValidDate, parseInstant } from '../domain/instant.js';
 import { canonicalLocale, isEmailAddress } from '../domain/request-rules.js';
+import { hasControlCharacter } from '../domain/text.js';
 import { ianaZone } from '../domain/zones.js';
 import type { Deps } from '../deps.js';
 import { createRequest } from '../services/requests/create.js';
@@ -34,6 +35,8 @@ interface Bookable {
 }
 
 async function bookable(services: Deps, username: string): Promise<Bookable> {
+  // A path with a control character names no page (and PostgreSQL refuses a NUL in a query: a 500 before).
+  if (hasControlCharacter(username)) throw new PageNotFound();
   const owner = await findOwnerByUsername(services.db, username);
   if (!owner || owner.deleted_at || !(await isBookingEnabled(services.db, owner.id))) throw new PageNotFound();
   const types = await listAppointmentTypes(services.db, owner.id);

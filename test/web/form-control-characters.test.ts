@@ -51,6 +51,13 @@ for (const engine of ENGINES) {
       assert.equal(kept.statusCode, 303, kept.body);
     });
 
+    it('a booking page address with a NUL names no page: 404, not 500', async () => {
+      for (const url of ['/%00', '/ana%00', '/%00/book?start=2026-03-30T07:00:00Z']) {
+        const res = await api.app.inject({ method: 'GET', url });
+        assert.equal(res.statusCode, 404, `${url}: ${res.statusCode}`);
+      }
+    });
+
     it('sign-up and sign-in answer 422 with their form again naming the field', async () => {
       const web = webSession(api);
       const up = await web.post('/signup', { username: `ctl-up-${engine}`, name: 'Ada\u0000', timezone: 'Europe/Berlin', password: 'correct horse battery' });
