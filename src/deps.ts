@@ -9,6 +9,7 @@ import { Authenticator } from './services/authenticator.js';
 import { AvailabilityService } from './services/availability.js';
 import { OwnerVersions } from './services/owner-versions.js';
 import { PasswordWork } from './services/password-work.js';
+import { checkReadiness, type ReadinessReport } from './services/readiness.js';
 import { PageCache, pageSize, type PageBytes } from './services/page-cache.js';
 import { migrate, openStore, type Db, type Store, type StoreOptions } from './store/db.js';
 import { readServerSecret } from './store/repos/server-secrets.js';
@@ -56,6 +57,8 @@ export interface Deps {
   ical: IcalWorkers;
   /** Every argon2 hash and check and every password-strength estimate, through one bounded gate. */
   passwords: PasswordWork;
+  /** Whether this instance can serve (GET /readyz): database, migrations, Redis when configured. */
+  readiness(): Promise<ReadinessReport>;
   /** Migrations this opening ran (none when it was handed a store already migrated). */
   migrated: string[];
   /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
@@ -113,6 +116,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     ical,
     passwords,
     migrated,
+    readiness: () => checkReadiness({ store: opened }),
     forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
     close: async () => {
       await authenticator.flushLastUsed().catch(() => undefined);

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { pagesPlugin } from '../web/pages-plugin.js';
 import { apiPlugin } from './api-plugin.js';
 import { envelope, envelopeOptions } from './envelope.js';
+import { healthRoutes } from './health.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
 import type { Deps } from '../deps.js';
@@ -35,6 +36,8 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Prom
   await app.register(jsonBody);
   await app.register(envelope, { rateLimits, clock });
 
+  // Outside /api/v1 and its guard: load balancers ask without a token (docs/deploy.md).
+  await app.register(healthRoutes, { readiness: () => services.readiness() });
   const guard = createGuard({ authenticator, rateLimits, clock });
   await app.register(apiPlugin, { routes: API_ROUTES, services, guard });
   await app.register(pagesPlugin, { services });

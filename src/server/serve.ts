@@ -11,7 +11,8 @@ import { ServeError } from './serve-error.js';
 export interface RunningServer {
   url: string;
   rt: Deps;
-  app: FastifyInstance;
+  /** The API's server; null for the worker role, which answers only health. */
+  app: FastifyInstance | null;
   admin: AdminChannel | null;
   /** Stops taking requests, finishes those in flight, writes last-use times, releases the folder. */
   stop(): Promise<void>;
@@ -65,6 +66,10 @@ async function takeFolder(config: Config, log: Logger): Promise<DataDirLock> {
  */
 export async function startServer(config: Config, log: Logger, role: Role = 'all'): Promise<RunningServer> {
   const engine = describeEngine(config);
+  // One process per PGlite folder: a split into roles needs a database other processes can reach.
+  if (engine.engine === 'pglite' && role !== 'all') {
+    throw new ServeError(`--role ${role} needs PostgreSQL (DATABASE_URL): the embedded PGlite store is served by one process, which is --role all`);
+  }
   const lock = engine.engine === 'pglite' ? await takeFolder(config, log) : null;
   const undo: (() => Promise<void>)[] = [async () => lock?.release()];
   const unwind = async () => {
@@ -81,21 +86,23 @@ export async function startServer(config: Config, log: Logger, role: Role = 'all
       );
     }
     const offered: Omit<Started, 'stop'> = {};
+    const parts: string[] = [];
     for (const part of ROLES[role]) {
       const started = await part.start({ deps, log });
       if (!started) continue;
+      parts.push(part.name);
       const { stop, ...offers } = started;
       undo.push(stop);
       Object.assign(offered, offers);
     }
     const url = offered.url ?? '';
     log.info(
-      { url, role, engine: engine.engine, store: engine.where, ...(offered.admin ? { adminSocket: offered.admin.path } : {}) },
+      { url, role, parts, engine: engine.engine, store: engine.where, ...(offered.admin ? { adminSocket: offered.admin.path } : {}) },
       `calendar-access listening on ${url}, store: ${engine.text}`,
     );
 
     let stopping: Promise<void> | null = null;
-    return { url, rt: deps, app: offered.app!, admin: offered.admin ?? null, stop: () => (stopping ??= unwind()) };
+    return { url, rt: deps, app: offered.app ?? null, admin: offered.admin ?? null, stop: () => (stopping ??= unwind()) };
   } catch (e) {
     await unwind();
     throw e;

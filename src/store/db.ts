@@ -82,6 +82,16 @@ export async function migrate(store: Store): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
+/** Migrations this code has that the store has not run yet (GET /readyz: an instance older than its schema is fine, a newer one is not ready). */
+export async function pendingMigrations(store: Store): Promise<string[]> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: migrationProvider,
+    ...(store.schema ? { migrationTableSchema: store.schema } : {}),
+  });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /** Runs `work` in the caller's transaction when it is one, else in a new transaction. */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { ROLE_NAMES, type Role } from '../../server/roles/names.js';
 import { commandConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { parsePort } from '../parse.js';
@@ -8,7 +9,12 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description('Serve the API (migrations run at start). On PGlite, also takes CLI commands on <data-dir>/admin.sock.')
     .option('--port <n>', 'port to listen on (also PORT; default 3000; 0 picks a free one)', parsePort)
-    .action(async (opts: { port?: number }, cmd: Command) => {
+    .addOption(
+      new Option('--role <role>', 'what this instance runs: api (HTTP only), worker (jobs and webhook deliveries; answers only health), all (both; the only role on PGlite)')
+        .choices(ROLE_NAMES)
+        .default('all'),
+    )
+    .action(async (opts: { port?: number; role: Role }, cmd: Command) => {
       const config = commandConfig(cmd, { port: opts.port });
       const [{ pino }, { startServer }] = await Promise.all([import('pino'), import('../../server/serve.js')]);
       let log;
@@ -17,7 +23,7 @@ export function registerServe(program: Command): void {
       } catch (e) {
         throw new UsageError(`LOG_LEVEL: ${(e as Error).message}`);
       }
-      const server = await startServer(config, log);
+      const server = await startServer(config, log, opts.role);
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals) => {
           log.info({ signal }, `stopping (${signal})`);
