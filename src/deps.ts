@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './domain/clock.js';
 import { IcalWorkers } from './ical/workers.js';
 import type { RunnerLog } from './jobs/runner.js';
 import { MemoryRateLimitStore } from './limits/memory-store.js';
+import { openRedis, redisReady, RedisRateLimitStore } from './limits/redis-store.js';
 import type { RateLimitStore } from './limits/store.js';
 import { outboundPolicy, type OutboundPolicy } from './net/public-address.js';
 import { Authenticator } from './services/authenticator.js';
@@ -78,6 +79,9 @@ export interface DepsOptions {
   passwords?: PasswordWork;
 }
 
+/** How long a start waits for Redis before it starts on the fall-back (docs/deploy.md). */
+const REDIS_START_WAIT_MS = 5000;
+
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export async function openDeps(config: Config, options: DepsOptions = {}): Promise<Deps> {
@@ -98,6 +102,12 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   const versions = new OwnerVersions(opened.db);
   if (opened.listen) await versions.followChanges(opened.listen);
   const authenticator = new Authenticator(opened.db, clock, config.tokenCacheSeconds * 1000);
+  // REDIS_URL: rate limits shared by every instance (docs/deploy.md); else counted in this process.
+  const redis = config.redisUrl && !options.limits ? openRedis(config.redisUrl, 'limits') : null;
+  const limits = options.limits ?? (redis ? new RedisRateLimitStore(redis, options.log ?? silent) : new MemoryRateLimitStore());
+  if (redis && !(await redisReady(redis, REDIS_START_WAIT_MS))) {
+    (options.log ?? silent).warn({}, `Redis does not answer at start: rate limits are counted in this instance's memory until it does`);
+  }
   const ical = new IcalWorkers();
   const passwords = options.passwords ?? new PasswordWork();
   return {
@@ -107,7 +117,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     clock,
     secrets: { cursor: signing, statusLinks: signing, csrf: signing, devices: signing },
     log: options.log ?? silent,
-    limits: options.limits ?? new MemoryRateLimitStore(),
+    limits,
     outbound: outboundPolicy(config),
     versions,
     availability: new AvailabilityService(opened.db, versions),
@@ -116,12 +126,14 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     ical,
     passwords,
     migrated,
-    readiness: () => checkReadiness({ store: opened }),
+    readiness: () => checkReadiness({ store: opened, pingRedis: redis ? async () => void (await redis.ping()) : null }),
     forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
     close: async () => {
       await authenticator.flushLastUsed().catch(() => undefined);
       await ical.close();
       await passwords.close();
+      if (limits instanceof RedisRateLimitStore) limits.detach();
+      redis?.disconnect();
       await opened.close();
     },
   };
