@@ -174,8 +174,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 }
 
 /** A Redis connection with the service's settings (REDIS_OPTIONS); `name` shows in CLIENT LIST. */
-export function openRedis(url: string, name: string): Redis {
-  const redis = new Redis(url, { ...REDIS_OPTIONS, connectionName: `calendar-access:${name}` });
+export function openRedis(url: string, name: string, overrides: RedisOptions = {}): Redis {
+  const redis = new Redis(url, { ...REDIS_OPTIONS, connectionName: `calendar-access:${name}`, ...overrides });
   // Failures are reported by the users of the connection (the fall-back's one warning), not on every retry.
   redis.on('error', () => undefined);
   return redis;

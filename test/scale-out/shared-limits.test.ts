@@ -22,7 +22,8 @@ else
       before(async () => {
         store = await openTestStore(engine);
         for (let i = 0; i < 2; i++) {
-          const deps = await schemaTurn(() => openDeps(loadConfig({ REDIS_URL: TEST_REDIS_URL }), { clock, store }));
+          // The store is shared in this process: each instance's close leaves it open, the file closes it once.
+          const deps = await schemaTurn(() => openDeps(loadConfig({ REDIS_URL: TEST_REDIS_URL }), { clock, store: { ...store, close: async () => undefined } }));
           instances.push({ deps, app: await buildApp(deps) });
         }
         const owner = await createOwner(store.db, clock, { username: `limits-${process.pid}-${engine}`, displayName: 'Limits', timezone: 'Europe/Berlin' });
@@ -31,10 +32,9 @@ else
       after(async () => {
         for (const { app, deps } of instances) {
           await app.close();
-          // The store is shared: close each instance's own parts, the store once.
-          await deps.close().catch(() => undefined);
+          await deps.close();
         }
-        await store.close().catch(() => undefined);
+        await store.close();
       });
 
       test('600 reads spread over both instances pass, and the 601st through the other instance gets 429 with the same headers', async () => {
