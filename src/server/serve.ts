@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { openDeps, type Deps } from '../deps.js';
+import { ServiceMetrics } from '../http/metrics.js';
 import type { AdminChannel } from './admin-channel.js';
 import { describeWait, FOLDER_WAIT_MS, tryLock, type DataDirLock, type LockHolder } from './data-dir-lock.js';
 import { ROLES, type Role } from './roles/index.js';
@@ -72,7 +73,11 @@ export async function startServer(config: Config, log: Logger, role: Role = 'all
   }
   const lock = engine.engine === 'pglite' ? await takeFolder(config, log) : null;
   const undo: (() => Promise<void>)[] = [async () => lock?.release()];
+  // The parts stop together (the HTTP server stops accepting while the workers finish what they
+  // hold, each within SHUTDOWN_GRACE_MS), then the dependencies close, then the folder is released.
+  const partStops: (() => Promise<void>)[] = [];
   const unwind = async () => {
+    await Promise.all(partStops.map((stop) => stop().catch((e) => log.error({ err: e }, 'while stopping'))));
     for (const step of undo.reverse()) await step().catch((e) => log.error({ err: e }, 'while stopping'));
   };
   try {
@@ -85,19 +90,20 @@ export async function startServer(config: Config, log: Logger, role: Role = 'all
         `ALLOW_PRIVATE_HOSTS is set: outbound fetches may reach private and loopback addresses of ${config.allowPrivateHosts.join(', ')}. For tests and local development only; never in production.`,
       );
     }
+    const metrics = config.metricsPort === null ? null : new ServiceMetrics({ store: deps.store, clock: deps.clock, limits: deps.limits, role });
     const offered: Omit<Started, 'stop'> = {};
     const parts: string[] = [];
     for (const part of ROLES[role]) {
-      const started = await part.start({ deps, log });
+      const started = await part.start({ deps, log, metrics });
       if (!started) continue;
       parts.push(part.name);
       const { stop, ...offers } = started;
-      undo.push(stop);
+      partStops.push(stop);
       Object.assign(offered, offers);
     }
     const url = offered.url ?? '';
     log.info(
-      { url, role, parts, engine: engine.engine, store: engine.where, ...(offered.admin ? { adminSocket: offered.admin.path } : {}) },
+      { url, role, parts, ...(offered.metricsUrl ? { metrics: offered.metricsUrl } : {}), engine: engine.engine, store: engine.where, ...(offered.admin ? { adminSocket: offered.admin.path } : {}) },
       `calendar-access listening on ${url}, store: ${engine.text}`,
     );
 

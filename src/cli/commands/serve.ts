@@ -16,10 +16,11 @@ export function registerServe(program: Command): void {
     )
     .action(async (opts: { port?: number; role: Role }, cmd: Command) => {
       const config = commandConfig(cmd, { port: opts.port });
-      const [{ pino }, { startServer }] = await Promise.all([import('pino'), import('../../server/serve.js')]);
+      const [{ pino }, { startServer }, { requestLogFields }] = await Promise.all([import('pino'), import('../../server/serve.js'), import('../../http/request-context.js')]);
       let log;
       try {
-        log = pino({ level: config.logLevel, base: { pid: process.pid } });
+        // Every line written while a request is answered names it (reqId), whoever writes it.
+        log = pino({ level: config.logLevel, base: { pid: process.pid }, mixin: (_merge, _level, logger) => requestLogFields(logger.bindings()) });
       } catch (e) {
         throw new UsageError(`LOG_LEVEL: ${(e as Error).message}`);
       }
@@ -30,6 +31,11 @@ export function registerServe(program: Command): void {
           // A second signal while stopping ends the process at once.
           process.once('SIGINT', () => process.exit(130));
           process.once('SIGTERM', () => process.exit(143));
+          // What has not finished by the grace time (and a few seconds to close) is left to its lease.
+          setTimeout(() => {
+            log.error({ graceMs: config.shutdownGraceMs }, 'could not stop within the grace time; leaving (leased work is taken up again when its lease ends)');
+            process.exit(1);
+          }, config.shutdownGraceMs + 10_000).unref();
           server.stop().then(() => {
             log.info('stopped');
             resolve();

@@ -1,5 +1,6 @@
 import { API_PARTS } from './api.js';
 import { healthPart } from './health.js';
+import { metricsPart } from './metrics.js';
 import type { Role } from './names.js';
 import type { Part } from './part.js';
 import { WORKER_PARTS } from './worker.js';
@@ -10,9 +11,9 @@ import { WORKER_PARTS } from './worker.js';
  * loop; `worker` runs the jobs and the webhook deliveries and answers only health.
  */
 export const ROLES = {
-  all: [...API_PARTS, ...WORKER_PARTS],
-  api: API_PARTS,
-  worker: [healthPart, ...WORKER_PARTS],
+  all: [metricsPart, ...API_PARTS, ...WORKER_PARTS],
+  api: [metricsPart, ...API_PARTS],
+  worker: [metricsPart, healthPart, ...WORKER_PARTS],
 } as const satisfies Record<Role, readonly Part[]>;
 
 export { ROLE_NAMES, type Role } from './names.js';
