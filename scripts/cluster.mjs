@@ -25,6 +25,8 @@ const env = {
   DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/calendar_access',
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://localhost:${port}`,
+  // The balancer below is the one proxy: its X-Forwarded-For names the client (per-address limits).
+  TRUST_PROXY: process.env.TRUST_PROXY || '127.0.0.1',
 };
 
 /** Starts `serve --role role --port 0`; resolves with its URL from the start-up log line. */

@@ -49,6 +49,12 @@ export interface Config {
   readonly metricsPort: number | null;
   /** Where the metrics listen (METRICS_HOST; default HOST). */
   readonly metricsHost: string;
+  /**
+   * Addresses of the load balancers in front (TRUST_PROXY: comma-separated addresses or CIDRs, as
+   * Fastify reads them); their X-Forwarded-For names the client, whose address the per-address
+   * limits count. Empty (the default): the peer's address is the client's.
+   */
+  readonly trustProxy: string | null;
   /** On SIGTERM, how long requests, jobs and deliveries under way may take to finish (SHUTDOWN_GRACE_MS). */
   readonly shutdownGraceMs: number;
 }
@@ -93,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     host: env.HOST || '127.0.0.1',
     metricsPort,
     metricsHost: env.METRICS_HOST || env.HOST || '127.0.0.1',
+    trustProxy: env.TRUST_PROXY?.trim() || null,
     shutdownGraceMs: positiveInt('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 20_000),
     dataDir,
     databaseUrl,

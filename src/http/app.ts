@@ -28,7 +28,8 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger, optio
     ...envelopeOptions({ rateLimits, clock }, config),
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    // Behind a load balancer (TRUST_PROXY, docs/deploy.md) the client's address comes from X-Forwarded-For.
+    trustProxy: config.trustProxy ?? false,
     // Slow clients are cut off (docs/decisions.md "Hardening"): headers, the whole request, idle
     // kept-alive connections; Node checks them every second rather than every 30.
     http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
