@@ -45,6 +45,18 @@ export interface Config {
    * docs/decisions.md "Hardening"). At least 1: there is no "unlimited".
    */
   readonly bookingPosts: { readonly perAddress: number; readonly perOwner: number };
+  /** Prometheus metrics on this port (METRICS_PORT); null (the default) serves none. Never the API's port. */
+  readonly metricsPort: number | null;
+  /** Where the metrics listen (METRICS_HOST; default HOST). */
+  readonly metricsHost: string;
+  /**
+   * Addresses of the load balancers in front (TRUST_PROXY: comma-separated addresses or CIDRs, as
+   * Fastify reads them); their X-Forwarded-For names the client, whose address the per-address
+   * limits count. Empty (the default): the peer's address is the client's.
+   */
+  readonly trustProxy: string | null;
+  /** On SIGTERM, how long requests, jobs and deliveries under way may take to finish (SHUTDOWN_GRACE_MS). */
+  readonly shutdownGraceMs: number;
 }
 
 export interface ConfigOverrides {
@@ -80,9 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   const requestTimeoutMs = atLeastOne('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000);
   // Node refuses a request timeout shorter than the headers' (the headers are part of the request).
   if (requestTimeoutMs < headersTimeoutMs) throw new Error(`REQUEST_TIMEOUT_MS (${requestTimeoutMs}) must be at least HEADERS_TIMEOUT_MS (${headersTimeoutMs})`);
+  const metricsPort = env.METRICS_PORT ? atLeastOne('METRICS_PORT', env.METRICS_PORT, 9464) : null;
+  if (metricsPort !== null && metricsPort > 65535) throw new Error(`METRICS_PORT must be a port number, got "${env.METRICS_PORT}"`);
   return Object.freeze({
     port,
     host: env.HOST || '127.0.0.1',
+    metricsPort,
+    metricsHost: env.METRICS_HOST || env.HOST || '127.0.0.1',
+    trustProxy: env.TRUST_PROXY?.trim() || null,
+    shutdownGraceMs: positiveInt('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 20_000),
     dataDir,
     databaseUrl,
     redisUrl: env.REDIS_URL || null,

@@ -3,12 +3,15 @@ import { systemClock, type Clock } from './domain/clock.js';
 import { IcalWorkers } from './ical/workers.js';
 import type { RunnerLog } from './jobs/runner.js';
 import { MemoryRateLimitStore } from './limits/memory-store.js';
+import { openRedis, redisReady, RedisRateLimitStore } from './limits/redis-store.js';
 import type { RateLimitStore } from './limits/store.js';
 import { outboundPolicy, type OutboundPolicy } from './net/public-address.js';
 import { Authenticator } from './services/authenticator.js';
 import { AvailabilityService } from './services/availability.js';
 import { OwnerVersions } from './services/owner-versions.js';
 import { PasswordWork } from './services/password-work.js';
+import { openInvalidationBus, type Invalidation, type InvalidationBus } from './services/invalidation.js';
+import { checkReadiness, type ReadinessReport } from './services/readiness.js';
 import { PageCache, pageSize, type PageBytes } from './services/page-cache.js';
 import { migrate, openStore, type Db, type Store, type StoreOptions } from './store/db.js';
 import { readServerSecret } from './store/repos/server-secrets.js';
@@ -56,10 +59,21 @@ export interface Deps {
   ical: IcalWorkers;
   /** Every argon2 hash and check and every password-strength estimate, through one bounded gate. */
   passwords: PasswordWork;
+  /** Whether this instance can serve (GET /readyz): database, migrations, Redis when configured. */
+  readiness(): Promise<ReadinessReport>;
   /** Migrations this opening ran (none when it was handed a store already migrated). */
   migrated: string[];
-  /** Forgets cached token look-ups on this instance (one token, or all): a revocation takes effect at once. */
-  forgetTokens(tokenId?: string): void;
+  /**
+   * Tells every instance what to forget (services/invalidation.ts): a revoked token, a disconnected
+   * grant, a suspended app, a changed owner. This instance forgets at once; the others within a second.
+   */
+  invalidation: InvalidationBus;
+  /**
+   * Forgets cached token look-ups (one token, or all) on every instance: a revocation takes effect at
+   * once here, within a second elsewhere. Never rejects: a failed broadcast is logged, and the token
+   * cache's few seconds bound it.
+   */
+  forgetTokens(tokenId?: string): Promise<void>;
   /** Writes what is pending (token last-use times), stops the iCalendar threads and closes the store. */
   close(): Promise<void>;
 }
@@ -74,6 +88,9 @@ export interface DepsOptions {
   /** The password gate (benchmarks compare its settings); else one with the defaults. */
   passwords?: PasswordWork;
 }
+
+/** How long a start waits for Redis before it starts on the fall-back (docs/deploy.md). */
+const REDIS_START_WAIT_MS = 5000;
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -95,6 +112,20 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   const versions = new OwnerVersions(opened.db);
   if (opened.listen) await versions.followChanges(opened.listen);
   const authenticator = new Authenticator(opened.db, clock, config.tokenCacheSeconds * 1000);
+  // REDIS_URL: rate limits shared by every instance (docs/deploy.md); else counted in this process.
+  const redis = config.redisUrl && !options.limits ? openRedis(config.redisUrl, 'limits') : null;
+  const limits = options.limits ?? (redis ? new RedisRateLimitStore(redis, options.log ?? silent) : new MemoryRateLimitStore());
+  if (redis && !(await redisReady(redis, REDIS_START_WAIT_MS))) {
+    (options.log ?? silent).warn({}, `Redis does not answer at start: rate limits are counted in this instance's memory until it does`);
+  }
+  const log = options.log ?? silent;
+  const invalidation = await openInvalidationBus({
+    store: opened,
+    databaseUrl: config.databaseUrl,
+    redis: redis && config.redisUrl ? { publisher: redis, subscriber: openRedis(config.redisUrl, 'invalidations', { enableOfflineQueue: true, commandTimeout: undefined }) } : null,
+    onError: (e) => log.warn({ err: e }, 'the invalidation channel failed; cached token look-ups expire within the token cache time meanwhile'),
+  });
+  invalidation.subscribe((m) => forget(authenticator, versions, m));
   const ical = new IcalWorkers();
   const passwords = options.passwords ?? new PasswordWork();
   return {
@@ -103,8 +134,8 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     db: opened.db,
     clock,
     secrets: { cursor: signing, statusLinks: signing, csrf: signing, devices: signing },
-    log: options.log ?? silent,
-    limits: options.limits ?? new MemoryRateLimitStore(),
+    log,
+    limits,
     outbound: outboundPolicy(config),
     versions,
     availability: new AvailabilityService(opened.db, versions),
@@ -113,12 +144,37 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     ical,
     passwords,
     migrated,
-    forgetTokens: (tokenId) => authenticator.invalidate(tokenId),
+    readiness: () => checkReadiness({ store: opened, pingRedis: redis ? async () => void (await redis.ping()) : null }),
+    invalidation,
+    forgetTokens: (tokenId) =>
+      invalidation
+        .publish(tokenId === undefined ? { kind: 'tokens' } : { kind: 'token', tokenId })
+        .catch((e: unknown) => log.warn({ err: e }, 'could not tell the other instances to forget a token')),
     close: async () => {
       await authenticator.flushLastUsed().catch(() => undefined);
       await ical.close();
       await passwords.close();
+      await invalidation.close();
+      if (limits instanceof RedisRateLimitStore) limits.detach();
+      redis?.disconnect();
       await opened.close();
     },
   };
+}
+
+/** What an instance forgets on an invalidation (its own or another instance's). */
+function forget(authenticator: Authenticator, versions: OwnerVersions, m: Invalidation): void {
+  switch (m.kind) {
+    case 'token':
+      return authenticator.invalidate(m.tokenId);
+    case 'tokens':
+      return authenticator.invalidate();
+    case 'grant':
+      return authenticator.forgetMatching({ ownerId: m.ownerId, appId: m.appId });
+    case 'app':
+      return authenticator.forgetMatching({ appId: m.appId });
+    case 'owner':
+      authenticator.forgetMatching({ ownerId: m.ownerId });
+      return versions.forget(m.ownerId);
+  }
 }

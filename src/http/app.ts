@@ -2,6 +2,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { pagesPlugin } from '../web/pages-plugin.js';
 import { apiPlugin } from './api-plugin.js';
 import { envelope, envelopeOptions } from './envelope.js';
+import { healthRoutes } from './health.js';
+import type { ServiceMetrics } from './metrics.js';
+import { enterRequest } from './request-context.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
 import type { Deps } from '../deps.js';
@@ -14,13 +17,19 @@ export { API_PREFIX } from './api-plugin.js';
  * own with its own error handling: the API (behind the guard, in the order of docs/spec-decisions.md §1) and the
  * pages (status page, booking page, console).
  */
-export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Promise<FastifyInstance> {
+export interface AppOptions {
+  /** Counts every answer by route and status (METRICS_PORT; server/roles/metrics.ts serves them). */
+  metrics?: ServiceMetrics | null;
+}
+
+export async function buildApp(services: Deps, logger?: FastifyBaseLogger, options: AppOptions = {}): Promise<FastifyInstance> {
   const { clock, authenticator, limits: rateLimits, config } = services;
   const app = Fastify({
     ...envelopeOptions({ rateLimits, clock }, config),
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    // Behind a load balancer (TRUST_PROXY, docs/deploy.md) the client's address comes from X-Forwarded-For.
+    trustProxy: config.trustProxy ?? false,
     // Slow clients are cut off (docs/decisions.md "Hardening"): headers, the whole request, idle
     // kept-alive connections; Node checks them every second rather than every 30.
     http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
@@ -31,10 +40,22 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Prom
     // Occurrence ids are ~60 characters; longer ids are unknown (404), not a router error.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
   });
+  // First of all: every log line written while this request is answered carries its id.
+  app.addHook('onRequest', (request, _reply, done) => {
+    enterRequest(request.id);
+    done();
+  });
+  const { metrics } = options;
+  if (metrics) app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(request, reply);
+    done();
+  });
   // Both at the root, before any surface: their hooks and parser reach every route.
   await app.register(jsonBody);
   await app.register(envelope, { rateLimits, clock });
 
+  // Outside /api/v1 and its guard: load balancers ask without a token (docs/deploy.md).
+  await app.register(healthRoutes, { readiness: () => services.readiness() });
   const guard = createGuard({ authenticator, rateLimits, clock });
   await app.register(apiPlugin, { routes: API_ROUTES, services, guard });
   await app.register(pagesPlugin, { services });

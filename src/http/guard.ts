@@ -10,8 +10,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who the call acts for: set by the guard before any handler of a guarded route runs. */
     principal?: Principal;
+    /** The limit a 429 refused, by its class (read, availability, create-hour, owner, anon, ...): the metrics count it. */
+    limitRefused?: string;
   }
 }
+
+/** `read:<token>` → `read`: the class of a limit, without whose it is. */
+const classOf = (key: string | undefined) => key?.split(':')[0] ?? 'unknown';
 
 /** What a guarded route needs: a scope (null: any valid token) and the rate class it counts against. */
 export interface GuardNeeds {
@@ -58,6 +63,7 @@ export function createGuard({ authenticator, rateLimits, clock }: GuardDeps): Gu
       // token get the same 429 until the window ends, so the answer tells nothing (docs/spec-decisions.md §9).
       const barred = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, false);
       if (!barred.allowed) {
+        request.limitRefused = classOf(barred.exceeded?.key);
         reply.headers(barred.headers);
         throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(barred.retryAfter) });
       }
@@ -68,6 +74,7 @@ export function createGuard({ authenticator, rateLimits, clock }: GuardDeps): Gu
         const guess = outcome.code === 'invalid_token';
         const verdict = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, guess);
         reply.headers(verdict.headers);
+        if (guess && !verdict.allowed) request.limitRefused = classOf(verdict.exceeded?.key);
         if (guess && !verdict.allowed) throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(verdict.retryAfter) });
         if (outcome.code === 'app_suspended') throw new ApiError('app_suspended');
         throw new ApiError(outcome.code, undefined, undefined, { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE });
@@ -80,6 +87,7 @@ export function createGuard({ authenticator, rateLimits, clock }: GuardDeps): Gu
           'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${needs.scope}"`,
         });
       }
+      if (!verdict.allowed) request.limitRefused = classOf(verdict.exceeded?.key);
       if (!verdict.allowed) throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(verdict.retryAfter) });
       request.principal = principal;
     };

@@ -97,8 +97,9 @@ export class Worker {
     return this.runner.runOnce();
   }
 
-  close(): Promise<void> {
-    return this.runner.close();
+  /** Stops claiming; running jobs may finish for `graceMs`, then are asked to stop (runner.ts). */
+  close(graceMs = 0): Promise<void> {
+    return this.runner.close(graceMs);
   }
 
   private async claim(room: number): Promise<Claimed[]> {

@@ -42,6 +42,8 @@ export class Runner<T> {
   private timerDue = 0;
   private claiming = false;
   private started = false;
+  /** Closing: no more claims, the running items may finish. */
+  private draining = false;
 
   constructor(
     private readonly claimer: Claimer<T>,
@@ -78,16 +80,25 @@ export class Runner<T> {
     return started.length;
   }
 
-  async close(): Promise<void> {
-    this.abort.abort();
+  /**
+   * Stops claiming; lets the running items finish for up to `graceMs` (a graceful shutdown, SIGTERM),
+   * then aborts what still runs (each hands its item back: its lease is released) and waits for it.
+   */
+  async close(graceMs = 0): Promise<void> {
+    this.draining = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const deadline = performance.now() + graceMs;
+    while ((this.claiming || this.running.size > 0) && performance.now() < deadline) {
+      await Promise.race([...this.running, new Promise((r) => setTimeout(r, 20))]);
+    }
+    this.abort.abort();
     while (this.claiming || this.running.size > 0) await Promise.race([...this.running, new Promise((r) => setTimeout(r, 20))]);
   }
 
   /** Claims up to `room` items and starts them; each promise ends when the item is recorded. */
   private async claim(room: number): Promise<Promise<void>[]> {
-    if (this.closed || room <= 0) return [];
+    if (this.closed || this.draining || room <= 0) return [];
     const items = await this.claimer.claim(room, this.abort.signal);
     return items.map((item) => {
       const p = this.claimer
@@ -104,7 +115,7 @@ export class Runner<T> {
 
   /** Claims after `ms`, or sooner when a claim is already set for later (a finished item frees a slot). */
   private schedule(ms: number): void {
-    if (this.closed || this.claiming) return;
+    if (this.closed || this.draining || this.claiming) return;
     const due = performance.now() + ms;
     if (this.timer) {
       if (due >= this.timerDue) return;

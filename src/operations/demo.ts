@@ -17,7 +17,7 @@ export const demoOperation: Operation<DemoResult> = async (rt, args) => {
   const { createDemo, DEMO_USERNAME } = await import('../demo/demo.js');
   const summary = await createDemo(rt.store.db, rt.clock, { username: optionalStringArg(args, 'username') ?? DEMO_USERNAME });
   // The previous demo owner's tokens are gone: forget every cached look-up so they fail at once here.
-  rt.authenticator.invalidate();
+  await rt.forgetTokens();
   const { tokenId: _tokenId, ...rest } = summary;
   return { ...rest, apiBaseUrl: `${rt.config.publicBaseUrl}/api/v1` };
 };

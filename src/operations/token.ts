@@ -63,8 +63,8 @@ export const tokenListOperation: Operation<TokenListEntry[]> = async (rt, args) 
 };
 
 /**
- * Revokes in the store, then forgets the token in this process's authenticator cache: run inside
- * `serve` (through the admin channel) the revocation holds at once for the API it serves.
+ * Revokes in the store, then tells every instance to forget the token (services/invalidation.ts):
+ * at once in this process (inside `serve` through the admin channel), within a second on the others.
  */
 export const tokenRevokeOperation: Operation<TokenRevokeResult> = async (rt, args) => {
   const owner = await requireOwner(rt.store.db, stringArg(args, 'owner'));
@@ -72,6 +72,6 @@ export const tokenRevokeOperation: Operation<TokenRevokeResult> = async (rt, arg
   const id = asUuid(text);
   if (id === null) throw new ServiceError('not_found', `no live token ${text} of this owner`);
   await revokePersonalToken(rt.store.db, rt.clock, owner.id, id);
-  rt.authenticator.invalidate(id);
+  await rt.forgetTokens(id);
   return { id, revoked: true };
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { openDeps, type Deps } from '../deps.js';
+import { ServiceMetrics } from '../http/metrics.js';
 import type { AdminChannel } from './admin-channel.js';
 import { describeWait, FOLDER_WAIT_MS, tryLock, type DataDirLock, type LockHolder } from './data-dir-lock.js';
 import { ROLES, type Role } from './roles/index.js';
@@ -11,7 +12,8 @@ import { ServeError } from './serve-error.js';
 export interface RunningServer {
   url: string;
   rt: Deps;
-  app: FastifyInstance;
+  /** The API's server; null for the worker role, which answers only health. */
+  app: FastifyInstance | null;
   admin: AdminChannel | null;
   /** Stops taking requests, finishes those in flight, writes last-use times, releases the folder. */
   stop(): Promise<void>;
@@ -65,9 +67,17 @@ async function takeFolder(config: Config, log: Logger): Promise<DataDirLock> {
  */
 export async function startServer(config: Config, log: Logger, role: Role = 'all'): Promise<RunningServer> {
   const engine = describeEngine(config);
+  // One process per PGlite folder: a split into roles needs a database other processes can reach.
+  if (engine.engine === 'pglite' && role !== 'all') {
+    throw new ServeError(`--role ${role} needs PostgreSQL (DATABASE_URL): the embedded PGlite store is served by one process, which is --role all`);
+  }
   const lock = engine.engine === 'pglite' ? await takeFolder(config, log) : null;
   const undo: (() => Promise<void>)[] = [async () => lock?.release()];
+  // The parts stop together (the HTTP server stops accepting while the workers finish what they
+  // hold, each within SHUTDOWN_GRACE_MS), then the dependencies close, then the folder is released.
+  const partStops: (() => Promise<void>)[] = [];
   const unwind = async () => {
+    await Promise.all(partStops.map((stop) => stop().catch((e) => log.error({ err: e }, 'while stopping'))));
     for (const step of undo.reverse()) await step().catch((e) => log.error({ err: e }, 'while stopping'));
   };
   try {
@@ -80,22 +90,25 @@ export async function startServer(config: Config, log: Logger, role: Role = 'all
         `ALLOW_PRIVATE_HOSTS is set: outbound fetches may reach private and loopback addresses of ${config.allowPrivateHosts.join(', ')}. For tests and local development only; never in production.`,
       );
     }
+    const metrics = config.metricsPort === null ? null : new ServiceMetrics({ store: deps.store, clock: deps.clock, limits: deps.limits, role });
     const offered: Omit<Started, 'stop'> = {};
+    const parts: string[] = [];
     for (const part of ROLES[role]) {
-      const started = await part.start({ deps, log });
+      const started = await part.start({ deps, log, metrics });
       if (!started) continue;
+      parts.push(part.name);
       const { stop, ...offers } = started;
-      undo.push(stop);
+      partStops.push(stop);
       Object.assign(offered, offers);
     }
     const url = offered.url ?? '';
     log.info(
-      { url, role, engine: engine.engine, store: engine.where, ...(offered.admin ? { adminSocket: offered.admin.path } : {}) },
+      { url, role, parts, ...(offered.metricsUrl ? { metrics: offered.metricsUrl } : {}), engine: engine.engine, store: engine.where, ...(offered.admin ? { adminSocket: offered.admin.path } : {}) },
       `calendar-access listening on ${url}, store: ${engine.text}`,
     );
 
     let stopping: Promise<void> | null = null;
-    return { url, rt: deps, app: offered.app!, admin: offered.admin ?? null, stop: () => (stopping ??= unwind()) };
+    return { url, rt: deps, app: offered.app ?? null, admin: offered.admin ?? null, stop: () => (stopping ??= unwind()) };
   } catch (e) {
     await unwind();
     throw e;

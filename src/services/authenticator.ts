@@ -73,6 +73,18 @@ export class Authenticator {
     for (const [value, entry] of this.cache) if (entry.row?.token.id === tokenId) this.cache.delete(value);
   }
 
+  /**
+   * Forget cached look-ups of an owner's tokens, of an app's tokens, or of an app's tokens for one
+   * owner (a grant disconnected): what services/invalidation.ts hears from other instances.
+   */
+  forgetMatching(match: { ownerId?: string; appId?: string }): void {
+    for (const [value, entry] of this.cache) {
+      const t = entry.row?.token;
+      if (!t) continue;
+      if ((match.ownerId === undefined || t.owner_id === match.ownerId) && (match.appId === undefined || t.app_id === match.appId)) this.cache.delete(value);
+    }
+  }
+
   /** Writes last-use times gathered since the previous flush (at most once a minute per token). */
   async flushLastUsed(): Promise<void> {
     const ids = [...this.pendingTouch];

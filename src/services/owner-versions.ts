@@ -46,6 +46,12 @@ export class OwnerVersions {
     this.following = true;
   }
 
+  /** Reads the owner's counters afresh next time (an invalidation from another instance). */
+  forget(ownerId: string): void {
+    this.changes += 1;
+    this.known.delete(ownerId);
+  }
+
   get(ownerId: string): Promise<Versions> {
     const known = this.known.get(ownerId);
     if (known) return Promise.resolve(known);

@@ -19,6 +19,8 @@ export interface Store {
    * resolves, so a follower of these never lags a write.
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  /** PostgreSQL: the connection pool's use now (metrics). */
+  poolUse?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -46,7 +48,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
+    const max = options.poolSize ?? 10;
+    const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+    return { db, engine: 'postgres', ...(options.schema ? { schema: options.schema } : {}), poolUse, close: () => db.destroy() };
   }
   if (options.dataDir) await initFolder(options.dataDir);
   const pglite = new PGlite({
@@ -80,6 +84,16 @@ export async function migrate(store: Store): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Migrations this code has that the store has not run yet (GET /readyz: an instance older than its schema is fine, a newer one is not ready). */
+export async function pendingMigrations(store: Store): Promise<string[]> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: migrationProvider,
+    ...(store.schema ? { migrationTableSchema: store.schema } : {}),
+  });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /** Runs `work` in the caller's transaction when it is one, else in a new transaction. */

@@ -38,6 +38,8 @@ export interface DeliveryWorkerOptions {
   perEndpoint?: number;
   /** Owner emails go out by SMTP (else they stay in the local outbox). */
   smtp?: boolean;
+  /** Told of every attempt's outcome (the metrics' delivery attempts by outcome). */
+  onAttempt?: (outcome: AttemptOutcome['kind']) => void;
   /** Jitter source; tests pin it. */
   random?: () => number;
   /** Certificates to trust: tests with a self-signed receiver only. */
@@ -84,8 +86,9 @@ export class DeliveryWorker {
     this.runner.start();
   }
 
-  async close(): Promise<void> {
-    await this.runner.close();
+  /** Stops claiming; attempts under way may finish for `graceMs`, then are aborted and handed back. */
+  async close(graceMs = 0): Promise<void> {
+    await this.runner.close(graceMs);
     await Promise.all([...this.agents.values()].map((a) => a.destroy().catch(() => undefined)));
     this.agents.clear();
   }
@@ -136,6 +139,7 @@ export class DeliveryWorker {
         await releaseDelivery(this.o.db, d.id, this.id);
         return;
       }
+      this.o.onAttempt?.(outcome.kind);
       await this.record(d, ctx, outcome, started, Math.round(performance.now() - t0));
     } catch (e) {
       this.o.log?.error({ err: e, delivery: d.id }, 'a webhook delivery failed to be recorded (its lease will run out and it is tried again)');

@@ -10,9 +10,9 @@ export const FLUSH_LAST_USED_MS = 30_000;
 /** The API, the pages and the owner console on config.host:port. */
 export const httpPart: Part = {
   name: 'http',
-  async start({ deps, log }) {
+  async start({ deps, log, metrics }) {
     const { config } = deps;
-    const app = await buildApp(deps, log);
+    const app = await buildApp(deps, log, { metrics });
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (e) {

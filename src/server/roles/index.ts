@@ -1,13 +1,19 @@
 import { API_PARTS } from './api.js';
+import { healthPart } from './health.js';
+import { metricsPart } from './metrics.js';
+import type { Role } from './names.js';
 import type { Part } from './part.js';
 import { WORKER_PARTS } from './worker.js';
 
 /**
- * What each role of `serve` starts, in order. Today one process does everything (`all`); roles that
- * split it (`api`, `worker`) are further lines here, not branches in serve.ts.
+ * What each role of `serve --role` starts, in order (docs/deploy.md). `all` is one process doing
+ * everything (the default, and the only role on PGlite); `api` answers HTTP and runs no background
+ * loop; `worker` runs the jobs and the webhook deliveries and answers only health.
  */
 export const ROLES = {
-  all: [...API_PARTS, ...WORKER_PARTS],
-} as const satisfies Record<string, readonly Part[]>;
+  all: [metricsPart, ...API_PARTS, ...WORKER_PARTS],
+  api: [metricsPart, ...API_PARTS],
+  worker: [metricsPart, healthPart, ...WORKER_PARTS],
+} as const satisfies Record<Role, readonly Part[]>;
 
-export type Role = keyof typeof ROLES;
+export { ROLE_NAMES, type Role } from './names.js';

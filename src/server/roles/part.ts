@@ -1,18 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Deps } from '../../deps.js';
+import type { ServiceMetrics } from '../../http/metrics.js';
 import type { AdminChannel } from '../admin-channel.js';
 
 /** What a part of a role needs to start: the instance's one dependency bag and its log. */
 export interface PartContext {
   deps: Deps;
   log: Logger;
+  /** This instance's metrics when they are served (METRICS_PORT), else null. */
+  metrics: ServiceMetrics | null;
 }
 
 /** A part that runs: how to stop it, and what it offers others (the HTTP part its address). */
 export interface Started {
   stop(): Promise<void>;
   url?: string;
+  /** Where this instance's metrics answer (METRICS_PORT). */
+  metricsUrl?: string;
   app?: FastifyInstance;
   admin?: AdminChannel;
 }

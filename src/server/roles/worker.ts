@@ -11,17 +11,25 @@ export const jobsPart: Part = {
     const worker = new Worker({ db: deps.db, clock: deps.clock, kinds: jobKinds({ ...deps, log }), log, pollMs: deps.config.jobPollMs });
     await scheduleHousekeeping(deps.db, deps.clock.now());
     worker.start();
-    return { stop: () => worker.close() };
+    return { stop: () => worker.close(deps.config.shutdownGraceMs) };
   },
 };
 
 /** Webhook deliveries: their own table, polled often so the first attempt follows a change within a second. */
 export const deliveriesPart: Part = {
   name: 'webhook deliveries',
-  async start({ deps, log }) {
-    const deliveries = new DeliveryWorker({ db: deps.db, clock: deps.clock, policy: deps.outbound, log, pollMs: deps.config.webhookPollMs, smtp: deps.config.smtpUrl !== null });
+  async start({ deps, log, metrics }) {
+    const deliveries = new DeliveryWorker({
+      db: deps.db,
+      clock: deps.clock,
+      policy: deps.outbound,
+      log,
+      pollMs: deps.config.webhookPollMs,
+      smtp: deps.config.smtpUrl !== null,
+      ...(metrics ? { onAttempt: (outcome: string) => metrics.deliveryAttempt(outcome) } : {}),
+    });
     deliveries.start();
-    return { stop: () => deliveries.close() };
+    return { stop: () => deliveries.close(deps.config.shutdownGraceMs) };
   },
 };
 

@@ -1,0 +1,23 @@
+import { buildHealthApp } from '../../http/health.js';
+import { ServeError } from '../serve-error.js';
+import type { Part } from './part.js';
+
+/** The worker role answers only GET /healthz and /readyz, on config.host:port, for its orchestrator. */
+export const healthPart: Part = {
+  name: 'health',
+  async start({ deps }) {
+    const { config } = deps;
+    const app = await buildHealthApp({ readiness: () => deps.readiness() });
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } catch (e) {
+      await app.close();
+      if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new ServeError(`port ${config.port} on ${config.host} is in use; choose another with --port or PORT`);
+      throw e;
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    return { url: `http://${host}:${port}`, stop: () => app.close() };
+  },
+};
