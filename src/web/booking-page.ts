@@ -14,7 +14,6 @@ import { findOwnerByUsername, isBookingEnabled } from '../store/repos/owners.js'
 import type { AppointmentTypeRow, OwnerRow } from '../store/schema.js';
 import { limitBookingPost } from './booking-limits.js';
 import { html, page, raw, type Markup } from './html.js';
-import { sameOrigin } from './same-origin.js';
 
 /**
  * The owner's public booking page `/{username}` (issue 6): appointment types, free slots from the
@@ -141,7 +140,6 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
     });
 
     pages.post<{ Params: { username: string }; Body: Record<string, string | undefined> }>('/:username/book', { schema: { hide: true } }, async (request, reply) => {
-      if (!sameOrigin(request)) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form must be sent from the booking page.</p>` }));
       const b = await bookable(services, request.params.username);
       const refused = await limitBookingPost(services, request, reply, b.owner);
       if (refused) return send(reply, refused.title, refused.body, 'en');

@@ -12,13 +12,12 @@ import { requestOfStatusLink } from '../store/repos/requests.js';
 import type { RequestRow } from '../store/schema.js';
 import { html, page, type Markup } from './html.js';
 import { appointmentIcs } from './ics.js';
-import { sameOrigin } from './same-origin.js';
 
 /**
  * The requester's status page (docs/spec-decisions.md §4: the `statusUrl`): the status, withdraw while pending,
  * confirm or decline a proposed new time, cancel an accepted appointment, and an .ics file for an
  * accepted one. The link's secret is its own proof; forms post back to it (no cookies), and a post
- * from another origin is refused. Works without JavaScript.
+ * from another site is refused (by the pages plugin, before any handler). Works without JavaScript.
  */
 interface Params {
   id: string;
@@ -127,7 +126,6 @@ export async function registerStatusPage(app: FastifyInstance, services: Deps): 
     pages.post<{ Params: Params & { action: string } }>('/status/:id/:token/:action', { schema: { hide: true } }, async (request, reply) => {
       const { action } = request.params;
       if (action !== 'withdraw' && action !== 'confirm' && action !== 'cancel') throw new PageNotFound();
-      if (!sameOrigin(request)) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form must be sent from the status page.</p>` }));
       const now = services.clock.now();
       const row = await load(services, request.params, now);
       try {

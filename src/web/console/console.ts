@@ -7,9 +7,8 @@ import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { html, page, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';
-import { sameOrigin } from '../same-origin.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
-import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, formFromOwner, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
+import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
 
 /**
  * The owner's console under /app (issue 6), and sign-up, sign-in and sign-out. The session and its
@@ -110,7 +109,6 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
 
     web.get('/signup', { schema: { hide: true } }, async (_request, reply) => html200(reply, signUpForm({}, null)));
     web.post<{ Body: Record<string, string> }>('/signup', { schema: { hide: true } }, async (request, reply) => {
-      if (!sameOrigin(request)) throw new CsrfRefused();
       const f = request.body ?? {};
       try {
         const { session } = await signUp(env, {
@@ -130,7 +128,6 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
 
     web.get<{ Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (_request, reply) => html200(reply, signInForm('', null)));
     web.post<{ Body: Record<string, string>; Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (request, reply) => {
-      if (!sameOrigin(request)) throw new CsrfRefused();
       const f = request.body ?? {};
       const username = (f.username ?? '').trim().toLowerCase();
       const device = trustedDevice(request, services.secrets.devices, username);
@@ -161,7 +158,8 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
       if (!session) throw new SignInNeeded();
       const { owner, value } = session;
       const form = (request.body ?? {}) as ConsoleContext['form'];
-      if (checkToken && !formFromOwner(env, request, value, field(form, '_csrf'))) throw new CsrfRefused();
+      // That the form came from this site was checked before any handler (same-origin.ts).
+      if (checkToken && !checkCsrf(env, value, field(form, '_csrf'))) throw new CsrfRefused();
       const query = (request.query ?? {}) as Record<string, string | undefined>;
       const csrf = csrfToken(env, value);
       return {
