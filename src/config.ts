@@ -45,6 +45,12 @@ export interface Config {
    * docs/decisions.md "Hardening"). At least 1: there is no "unlimited".
    */
   readonly bookingPosts: { readonly perAddress: number; readonly perOwner: number };
+  /**
+   * Load shedding (docs/decisions.md "Hardening"): while the event loop's mean delay over the last
+   * sample (SHED_SAMPLE_INTERVAL_MS) exceeds SHED_EVENT_LOOP_DELAY_MS, requests are answered at once
+   * with 503 and `Retry-After: SHED_RETRY_AFTER_SECONDS`. Each at least 1.
+   */
+  readonly shedding: { readonly maxEventLoopDelayMs: number; readonly sampleIntervalMs: number; readonly retryAfterSeconds: number };
 }
 
 export interface ConfigOverrides {
@@ -101,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     bookingPosts: Object.freeze({
       perAddress: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_ADDRESS', env.BOOKING_POSTS_PER_HOUR_PER_ADDRESS, 10),
       perOwner: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_OWNER', env.BOOKING_POSTS_PER_HOUR_PER_OWNER, 60),
+    }),
+    shedding: Object.freeze({
+      maxEventLoopDelayMs: atLeastOne('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 200),
+      sampleIntervalMs: atLeastOne('SHED_SAMPLE_INTERVAL_MS', env.SHED_SAMPLE_INTERVAL_MS, 500),
+      retryAfterSeconds: atLeastOne('SHED_RETRY_AFTER_SECONDS', env.SHED_RETRY_AFTER_SECONDS, 2),
     }),
   });
 }

@@ -4,6 +4,7 @@ import { apiPlugin } from './api-plugin.js';
 import { envelope, envelopeOptions } from './envelope.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
+import { registerLoadShedding } from './load-shedding.js';
 import type { Deps } from '../deps.js';
 import { API_ROUTES } from './routes/index.js';
 
@@ -31,6 +32,8 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Prom
     // Occurrence ids are ~60 characters; longer ids are unknown (404), not a router error.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
   });
+  // First of all hooks: under load a request is shed before anything is spent on it (load-shedding.ts).
+  await registerLoadShedding(app, config.shedding);
   // Both at the root, before any surface: their hooks and parser reach every route.
   await app.register(jsonBody);
   await app.register(envelope, { rateLimits, clock });

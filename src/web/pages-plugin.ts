@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerBookingPage } from './booking-page.js';
+import { busyPageOnShed } from './busy-page.js';
 import { registerConsole } from './console/console.js';
 import { CONSOLE_SECTIONS } from './console/sections.js';
 import { sameOriginPosts } from './same-origin.js';
@@ -17,6 +18,8 @@ export type PageServices = Parameters<typeof registerStatusPage>[1];
  */
 export const pagesPlugin: FastifyPluginAsync<{ services: PageServices }> = async (app: FastifyInstance, { services }) => {
   app.addHook('onRequest', sameOriginPosts(services.config.publicBaseUrl));
+  // Under load, a page is shed with a page of its own (busy-page.ts), not the API's JSON.
+  app.addHook('onRoute', busyPageOnShed(services.config.shedding.retryAfterSeconds));
   await registerStatusPage(app, services);
   await registerBookingPage(app, services);
   await registerConsole(app, services, CONSOLE_SECTIONS);
