@@ -1,3 +1,4 @@
+import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pagesPlugin } from '../web/pages-plugin.js';
 import { apiPlugin } from './api-plugin.js';
@@ -5,6 +6,7 @@ import { envelope, envelopeOptions } from './envelope.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
 import { registerLoadShedding } from './load-shedding.js';
+import { apiSecurityHeaders } from './security-headers.js';
 import type { Deps } from '../deps.js';
 import { API_ROUTES } from './routes/index.js';
 
@@ -32,7 +34,10 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger): Prom
     // Occurrence ids are ~60 characters; longer ids are unknown (404), not a router error.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
   });
-  // First of all hooks: under load a request is shed before anything is spent on it (load-shedding.ts).
+  // First of all hooks: the security headers (security-headers.ts; the pages set their own over them),
+  // so a shed answer carries them too; then, under load, a request is shed before anything is spent
+  // on it (load-shedding.ts).
+  await app.register(helmet, apiSecurityHeaders(config.publicBaseUrl));
   await registerLoadShedding(app, config.shedding);
   // Both at the root, before any surface: their hooks and parser reach every route.
   await app.register(jsonBody);

@@ -82,7 +82,7 @@ ${row.status === 'rescheduled' ? html`<p>${ctx.ownerName} proposes a new time. C
   <dt>What</dt><dd>${what}</dd>
   ${when ? html`<dt>${row.status === 'rescheduled' ? 'Proposed time' : 'When'}</dt><dd>${when}</dd>` : ''}
   ${row.suggested_due_date ? html`<dt>Suggested date</dt><dd>${formatLocalDate(row.suggested_due_date, row.requester_locale)}</dd>` : ''}
-  ${row.message ? html`<dt>Your message</dt><dd style="white-space:pre-wrap">${row.message}</dd>` : ''}
+  ${row.message ? html`<dt>Your message</dt><dd class="u-pre">${row.message}</dd>` : ''}
   <dt>From</dt><dd>${row.requester_name}</dd>
 </dl></section>
 ${buttons.map((a) => {

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { signIn, signOut, signUp } from '../../services/accounts.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
-import { html, page, type Markup } from '../html.js';
+import { html, page, script, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
 import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
@@ -50,7 +50,7 @@ export const field = (form: ConsoleContext['form'], name: string): string => {
 };
 
 function authPage(title: string, body: Markup, error: string | null): string {
-  return page({ title, body: html`<h1>${title}</h1>${error ? html`<p class="notice" role="alert" style="border-color:var(--danger)">${error}</p>` : ''}${body}` });
+  return page({ title, body: html`<h1>${title}</h1>${error ? html`<p class="notice bad" role="alert">${error}</p>` : ''}${body}` });
 }
 
 const ZONES = Intl.supportedValuesOf('timeZone');
@@ -65,7 +65,7 @@ function signUpForm(values: Record<string, string>, error: string | null): strin
 <p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone">${ZONES.map((z) => html`<option${z === (values.timezone || 'UTC') ? html` selected` : ''}>${z}</option>`)}</select></p>
 <p><label for="password">Password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"><br><span class="muted">At least 10 characters and hard to guess: a few unrelated words work well.</span></p>
 <p><button type="submit">Create account</button> <a href="/signin">I have an account</a></p></form>
-<script>var t=document.getElementById('timezone');if(t&&t.value==='UTC'){try{t.value=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}}</script>`,
+${script('signup-zone.js')}`,
     error,
   );
 }
@@ -172,7 +172,7 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
         form,
         // A handler that set a refusal's status (429 with its Retry-After) keeps it; other errors are 422.
         render: (title, active, body, error) =>
-          html200(reply.code(error ? (reply.statusCode >= 400 ? reply.statusCode : 422) : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="display:block;margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null })),
+          html200(reply.code(error ? (reply.statusCode >= 400 ? reply.statusCode : 422) : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" class="u-block u-mt8">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null })),
         redirect: (path, notice) => reply.redirect(notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}` : path, 303),
       };
     };
