@@ -3,8 +3,11 @@
  * nicety: every page works without JavaScript.
  */
 
-/** Sign-up: preselects the browser's time zone while the form still says UTC. */
-export const SIGNUP_ZONE_JS = `(function(){var t=document.getElementById('timezone');if(t&&t.value==='UTC'){try{t.value=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}}})();
+/**
+ * Sign-up: preselects the browser's time zone while the form has none chosen (UTC, or no option
+ * selected: Node's list of zones has no "UTC", so a fresh form selects nothing), if the list has it.
+ */
+export const SIGNUP_ZONE_JS = `(function(){var t=document.getElementById('timezone');if(!t||!(t.value==='UTC'||!t.querySelector('option[selected]')))return;try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone,was=t.value;t.value=z;if(t.value!==z)t.value=was}catch(e){}})();
 `;
 
 /** Booking page: shows the free times in the visitor's zone when none was chosen. */
