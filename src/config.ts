@@ -109,8 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       perOwner: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_OWNER', env.BOOKING_POSTS_PER_HOUR_PER_OWNER, 60),
     }),
     shedding: Object.freeze({
-      maxEventLoopDelayMs: atLeastOne('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 200),
-      sampleIntervalMs: atLeastOne('SHED_SAMPLE_INTERVAL_MS', env.SHED_SAMPLE_INTERVAL_MS, 500),
+      maxEventLoopDelayMs: atLeastOne('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 500),
+      sampleIntervalMs: atLeastOne('SHED_SAMPLE_INTERVAL_MS', env.SHED_SAMPLE_INTERVAL_MS, 1000),
       retryAfterSeconds: atLeastOne('SHED_RETRY_AFTER_SECONDS', env.SHED_RETRY_AFTER_SECONDS, 2),
     }),
   });

@@ -53,9 +53,17 @@ export async function registerLoadShedding(app: FastifyInstance, shedding: Confi
   });
   // under-pressure sends what its handler returns, and serves the request when it returns nothing
   // (its types say `void`, hence the cast).
-  const decide = (request: FastifyRequest, reply: FastifyReply) => {
-    if (performance.now() < trustedFrom) return undefined;
-    return (request.routeOptions.config.shedAnswer ?? json)(request, reply);
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  const decide = (request: FastifyRequest, reply: FastifyReply, _type: string, value: number | undefined) => {
+    const now = performance.now();
+    if (now < trustedFrom) return undefined;
+    const answer = request.routeOptions.config.shedAnswer ?? json;
+    // Once a sample at most: a flood of shed calls is not a flood of log lines.
+    if (answer !== NEVER_SHED.shedAnswer && now - loggedAt >= shedding.sampleIntervalMs) {
+      loggedAt = now;
+      request.log.warn({ eventLoopDelayMs: value, limitMs: shedding.maxEventLoopDelayMs }, 'shedding load: the event loop lags');
+    }
+    return answer(request, reply);
   };
   const options: FastifyUnderPressureOptions = {
     maxEventLoopDelay: shedding.maxEventLoopDelayMs,
