@@ -5,6 +5,7 @@ import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { buildApp } from '../../src/http/app.js';
 import { NEVER_SHED } from '../../src/http/load-shedding.js';
+import { loadConfig } from '../../src/config.js';
 
 /**
  * Under overload the service sheds early (issue #11 point 11): while the event loop lags, every
@@ -44,6 +45,15 @@ async function pressureGone(app: FastifyInstance): Promise<void> {
   for (let i = 0; i < 600 && app.isUnderPressure(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(app.isUnderPressure(), false, 'the pressure never went');
 }
+
+describe('load shedding settings', () => {
+  it('defaults to 500 ms of mean delay over a 1 s sample and Retry-After 2, and refuses 0 or words', () => {
+    assert.deepEqual(loadConfig({}).shedding, { maxEventLoopDelayMs: 500, sampleIntervalMs: 1000, retryAfterSeconds: 2 });
+    assert.deepEqual(loadConfig(SETTINGS).shedding, { maxEventLoopDelayMs: 50, sampleIntervalMs: 1000, retryAfterSeconds: 7 });
+    assert.throws(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: '0' }), /SHED_EVENT_LOOP_DELAY_MS must be at least 1/);
+    assert.throws(() => loadConfig({ SHED_RETRY_AFTER_SECONDS: 'soon' }), /SHED_RETRY_AFTER_SECONDS must be a whole number/);
+  });
+});
 
 for (const engine of ENGINES) {
   describe(`load shedding on ${engine}`, () => {
