@@ -57,6 +57,12 @@ export interface Config {
   readonly trustProxy: string | null;
   /** On SIGTERM, how long requests, jobs and deliveries under way may take to finish (SHUTDOWN_GRACE_MS). */
   readonly shutdownGraceMs: number;
+  /**
+   * Load shedding (docs/decisions.md "Hardening"): while the event loop's mean delay over the last
+   * sample (SHED_SAMPLE_INTERVAL_MS) exceeds SHED_EVENT_LOOP_DELAY_MS, requests are answered at once
+   * with 503 and `Retry-After: SHED_RETRY_AFTER_SECONDS`. Each at least 1.
+   */
+  readonly shedding: { readonly maxEventLoopDelayMs: number; readonly sampleIntervalMs: number; readonly retryAfterSeconds: number };
 }
 
 export interface ConfigOverrides {
@@ -119,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     bookingPosts: Object.freeze({
       perAddress: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_ADDRESS', env.BOOKING_POSTS_PER_HOUR_PER_ADDRESS, 10),
       perOwner: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_OWNER', env.BOOKING_POSTS_PER_HOUR_PER_OWNER, 60),
+    }),
+    shedding: Object.freeze({
+      maxEventLoopDelayMs: atLeastOne('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 500),
+      sampleIntervalMs: atLeastOne('SHED_SAMPLE_INTERVAL_MS', env.SHED_SAMPLE_INTERVAL_MS, 1000),
+      retryAfterSeconds: atLeastOne('SHED_RETRY_AFTER_SECONDS', env.SHED_RETRY_AFTER_SECONDS, 2),
     }),
   });
 }

@@ -1,3 +1,4 @@
+import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pagesPlugin } from '../web/pages-plugin.js';
 import { apiPlugin } from './api-plugin.js';
@@ -7,6 +8,8 @@ import type { ServiceMetrics } from './metrics.js';
 import { enterRequest } from './request-context.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
+import { registerLoadShedding } from './load-shedding.js';
+import { apiSecurityHeaders } from './security-headers.js';
 import type { Deps } from '../deps.js';
 import { API_ROUTES } from './routes/index.js';
 
@@ -50,6 +53,11 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger, optio
     metrics.observe(request, reply);
     done();
   });
+  // First of all hooks: the security headers (security-headers.ts; the pages set their own over them),
+  // so a shed answer carries them too; then, under load, a request is shed before anything is spent
+  // on it (load-shedding.ts).
+  await app.register(helmet, apiSecurityHeaders(config.publicBaseUrl));
+  await registerLoadShedding(app, config.shedding);
   // Both at the root, before any surface: their hooks and parser reach every route.
   await app.register(jsonBody);
   await app.register(envelope, { rateLimits, clock });

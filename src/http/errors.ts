@@ -78,7 +78,7 @@ export const ERRORS = {
   unavailable: {
     status: 503,
     message: 'A dependency is down; retry with backoff.',
-    when: 'A dependency (the database) did not answer; clients retry with backoff. Carries `Retry-After`.',
+    when: 'A dependency (the database) did not answer, or the service is overloaded and sheds the call before any check (its event loop lags); clients retry with backoff. Carries `Retry-After`.',
   },
 } as const satisfies Record<string, { status: number; message: string; when: string }>;
 

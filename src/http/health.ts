@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { ReadinessReport } from '../services/readiness.js';
+import { NEVER_SHED } from './load-shedding.js';
 
 export interface HealthOptions {
   /** What GET /readyz reports (services/readiness.ts). */
@@ -9,14 +10,15 @@ export interface HealthOptions {
 /**
  * GET /healthz (the process answers) and GET /readyz (it can serve: database, migrations, Redis),
  * outside /api/v1: no token, no rate limit, for load balancers and orchestrators (docs/deploy.md).
- * /readyz answers 503 with the failing checks when one fails.
+ * /readyz answers 503 with the failing checks when one fails. Neither is ever shed under load
+ * (load-shedding.ts): a balancer must still hear that the process lives and what it can reach.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { readiness }) => {
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { config: NEVER_SHED }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { config: NEVER_SHED }, async (_request, reply) => {
     const report = await readiness();
     reply.header('Cache-Control', 'no-store');
     reply.code(report.ready ? 200 : 503);

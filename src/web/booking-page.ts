@@ -14,8 +14,7 @@ import { findOwnerByUsername, isBookingEnabled } from '../store/repos/owners.js'
 import type { AppointmentTypeRow, OwnerRow } from '../store/schema.js';
 import { limitBookingPost } from './booking-limits.js';
 import { acceptForms, type FormRefusal } from './form-body.js';
-import { html, page, raw, type Markup } from './html.js';
-import { sameOrigin } from './same-origin.js';
+import { html, page, raw, script, type Markup } from './html.js';
 
 /**
  * The owner's public booking page `/{username}` (issue 6): appointment types, free slots from the
@@ -76,10 +75,10 @@ function slotsPage(b: Bookable, type: AppointmentTypeRow, tz: string, from: stri
 <form method="get" action="${base}" class="card"><input type="hidden" name="type" value="${type.id}"><input type="hidden" name="from" value="${from}">
 ${zoneSelect(tz)} <button type="submit" class="secondary">Show times</button></form>
 <p><a href="${base}${q({ from: prev })}">← Earlier</a> · <a href="${base}${q({ from: next })}">Later →</a></p>
-${[...days].map(([date, list]) => html`<section class="card" aria-label="${date}"><h2 style="font-size:1.1rem;margin:0 0 .5rem">${dayName.format(new Date(`${date}T12:00:00Z`))}</h2>
+${[...days].map(([date, list]) => html`<section class="card" aria-label="${date}"><h2 class="u-day">${dayName.format(new Date(`${date}T12:00:00Z`))}</h2>
 ${list.length === 0 ? html`<p class="muted">No free times.</p>` : list.map((s) => html`<a class="button secondary" href="${base}/book${q({ start: formatInstant(new Date(s.start)) })}">${time.format(new Date(s.start))}</a>`)}
 </section>`)}
-<script>${raw(`if(!new URLSearchParams(location.search).has('tz')){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;var u=new URL(location.href);u.searchParams.set('tz',z);location.replace(u)}catch(e){}}`)}</script>`;
+${script('booking-zone.js')}`;
 }
 
 function formPage(b: Bookable, type: AppointmentTypeRow, tz: string, start: Date, locale: string, base: string, error: string | null, values: { name?: string; email?: string; message?: string }): Markup {
@@ -88,12 +87,12 @@ function formPage(b: Bookable, type: AppointmentTypeRow, tz: string, start: Date
   return html`
 <h1>${type.name} with ${b.owner.display_name}</h1>
 <p class="card">${when} (${tz.replace(/_/g, ' ')})</p>
-${error ? html`<p class="notice" role="alert" style="border-color:var(--danger)">${error}</p>` : ''}
+${error ? html`<p class="notice bad" role="alert">${error}</p>` : ''}
 <form method="post" action="${base}/book">
   <input type="hidden" name="type" value="${type.id}"><input type="hidden" name="start" value="${formatInstant(start)}"><input type="hidden" name="tz" value="${tz}">
-  <p><label for="name">Your name</label><br><input id="name" name="name" required maxlength="200" autocomplete="name" value="${values.name ?? ''}" style="width:100%;padding:.5rem"></p>
-  <p><label for="email">Your email</label><br><input id="email" name="email" type="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}" style="width:100%;padding:.5rem"></p>
-  <p><label for="message">Message (optional)</label><br><textarea id="message" name="message" maxlength="5000" rows="4" style="width:100%;padding:.5rem">${values.message ?? ''}</textarea></p>
+  <p><label for="name">Your name</label><br><input id="name" name="name" required maxlength="200" autocomplete="name" value="${values.name ?? ''}" class="u-field"></p>
+  <p><label for="email">Your email</label><br><input id="email" name="email" type="email" required maxlength="254" autocomplete="email" value="${values.email ?? ''}" class="u-field"></p>
+  <p><label for="message">Message (optional)</label><br><textarea id="message" name="message" maxlength="5000" rows="4" class="u-field">${values.message ?? ''}</textarea></p>
   <p><button type="submit">Send request</button> <a href="${base}?${new URLSearchParams({ type: type.id, tz })}">Back</a></p>
   <p class="muted">${b.owner.display_name} accepts or declines your request; nothing is booked until then. You get an email with a link to follow it.</p>
 </form>`;
@@ -147,7 +146,6 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
     /** A post of the form; `refusal` when a field held a control character (form-body.ts): the form again, once the post is counted. */
     const answerPost = async (request: FastifyRequest, reply: FastifyReply, refusal: FormRefusal | null) => {
       const params = request.params as { username: string };
-      if (!sameOrigin(request)) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form must be sent from the booking page.</p>` }));
       const b = await bookable(services, params.username);
       const refused = await limitBookingPost(services, request, reply, b.owner);
       if (refused) return send(reply, refused.title, refused.body, 'en');

@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { sessionOwner, SESSION_DAYS, type AccountEnv } from '../services/accounts.js';
 import type { OwnerRow } from '../store/schema.js';
-import { sameOrigin } from './same-origin.js';
 
 /**
  * The owner's browser session, for every page that acts as the signed-in owner (the console today,
@@ -56,9 +55,4 @@ export function checkCsrf(env: Pick<SessionEnv, 'secret'>, sessionValue: string,
   const want = Buffer.from(csrfToken(env, sessionValue));
   const got = Buffer.from(token);
   return want.length === got.length && timingSafeEqual(want, got);
-}
-
-/** A form posted as the owner: from this site, carrying the session's CSRF token. */
-export function formFromOwner(env: Pick<SessionEnv, 'secret'>, request: FastifyRequest, sessionValue: string, token: unknown): boolean {
-  return sameOrigin(request) && checkCsrf(env, sessionValue, token);
 }

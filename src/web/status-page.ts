@@ -12,13 +12,12 @@ import type { RequestRow } from '../store/schema.js';
 import { html, page, type Markup } from './html.js';
 import { acceptForms } from './form-body.js';
 import { appointmentIcs } from './ics.js';
-import { sameOrigin } from './same-origin.js';
 
 /**
  * The requester's status page (docs/spec-decisions.md §4: the `statusUrl`): the status, withdraw while pending,
  * confirm or decline a proposed new time, cancel an accepted appointment, and an .ics file for an
  * accepted one. The link's secret is its own proof; forms post back to it (no cookies), and a post
- * from another origin is refused. Works without JavaScript.
+ * from another site is refused (by the pages plugin, before any handler). Works without JavaScript.
  */
 interface Params {
   id: string;
@@ -83,7 +82,7 @@ ${row.status === 'rescheduled' ? html`<p>${ctx.ownerName} proposes a new time. C
   <dt>What</dt><dd>${what}</dd>
   ${when ? html`<dt>${row.status === 'rescheduled' ? 'Proposed time' : 'When'}</dt><dd>${when}</dd>` : ''}
   ${row.suggested_due_date ? html`<dt>Suggested date</dt><dd>${formatLocalDate(row.suggested_due_date, row.requester_locale)}</dd>` : ''}
-  ${row.message ? html`<dt>Your message</dt><dd style="white-space:pre-wrap">${row.message}</dd>` : ''}
+  ${row.message ? html`<dt>Your message</dt><dd class="u-pre">${row.message}</dd>` : ''}
   <dt>From</dt><dd>${row.requester_name}</dd>
 </dl></section>
 ${buttons.map((a) => {
@@ -130,7 +129,6 @@ export async function registerStatusPage(app: FastifyInstance, services: Deps): 
     pages.post<{ Params: Params & { action: string } }>('/status/:id/:token/:action', { schema: { hide: true } }, async (request, reply) => {
       const { action } = request.params;
       if (action !== 'withdraw' && action !== 'confirm' && action !== 'cancel') throw new PageNotFound();
-      if (!sameOrigin(request)) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form must be sent from the status page.</p>` }));
       const now = services.clock.now();
       const row = await load(services, request.params, now);
       try {

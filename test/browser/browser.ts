@@ -40,10 +40,13 @@ export interface BrowserWorld {
   close(): Promise<void>;
 }
 
+/** Load shedding out of the way: the test process drives the browser and runs the server (test/helpers/api.ts says why). */
+const QUIET = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000' };
+
 export async function startWorld(env: Record<string, string> = {}): Promise<BrowserWorld> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ca-browser-'));
   const port = await freePort();
-  const config = loadConfig({ PORT: String(port), DATA_DIR: dir, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, JOB_POLL_MS: '200', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ PORT: String(port), DATA_DIR: dir, PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, JOB_POLL_MS: '200', LOG_LEVEL: 'silent', ...QUIET, ...env });
   const server = await startServer(config, pino({ level: 'silent' }));
   const browser = await chromium.launch({
     executablePath: CHROMIUM!,

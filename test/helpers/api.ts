@@ -41,7 +41,11 @@ export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: 
   before(async () => {
     const store = await openTestStore(engine);
     // openRuntime runs the (already applied) migrations again: in turn with other files' schema drops.
-    const rt = await schemaTurn(() => openDeps(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...env }), { clock, store }));
+    // Load shedding is out of the way unless a test sets it (test/http/load-shedding.test.ts): the
+    // test process is the server and its own client, and its setup work holding the loop on a busy
+    // machine is not load to shed. A sample of a minute is never taken while a file runs.
+    const quiet = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000' };
+    const rt = await schemaTurn(() => openDeps(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...quiet, ...env }), { clock, store }));
     h.rt = rt;
     h.app = await buildApp(rt);
   });

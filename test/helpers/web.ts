@@ -2,7 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ApiHarness } from './api.js';
 
 /**
- * A browser-like session against the in-process app: keeps cookies, and `submit` copies the page's
+ * A browser-like session against the in-process app: keeps cookies, sends `Origin` on a post as a
+ * browser does (page posts without one are refused), and `submit` copies the page's
  * CSRF token (from the last console page read) into the form, as a browser posting the page would.
  * `address` is the client address every request comes from (default 127.0.0.1).
  */
@@ -28,7 +29,7 @@ export function webSession(api: ApiHarness, options: { address?: string } = {}):
   };
   const get = async (url: string) => keep(await api.app.inject({ method: 'GET', url, ...from, headers: { cookie: cookieHeader(), host: 'cal.example' } }));
   const post = async (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    keep(await api.app.inject({ method: 'POST', url, ...from, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), host: 'cal.example', ...headers }, payload: new URLSearchParams(fields).toString() }));
+    keep(await api.app.inject({ method: 'POST', url, ...from, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), host: 'cal.example', origin: 'https://cal.example', ...headers }, payload: new URLSearchParams(fields).toString() }));
   return {
     get,
     post,

@@ -14,7 +14,7 @@ for (const engine of ENGINES) {
     const api = useApi(engine, T0);
     const get = (url: string, headers: Record<string, string> = {}) => api.app.inject({ method: 'GET', url, headers });
     const form = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-      api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(fields).toString() });
+      api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'cal.example', origin: 'https://cal.example', ...headers }, payload: new URLSearchParams(fields).toString() });
 
     it('shows the free slots of the chosen zone, then a request form, and sends a public request to the status page', async () => {
       const { owner, typeId, token } = await bookableOwner(api);

@@ -49,7 +49,7 @@ function set(fields: Fields, changes: Record<string, string | undefined>): Field
 }
 
 const send = (api: ApiHarness, web: WebSession, url: string, fields: Fields): Promise<LightMyRequestResponse> =>
-  api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: web.cookie(), host: 'cal.example' }, payload: new URLSearchParams(fields).toString() });
+  api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: web.cookie(), host: 'cal.example', origin: 'https://cal.example' }, payload: new URLSearchParams(fields).toString() });
 
 /** Reads /app/booking, changes some fields, presses a button. */
 async function saveBooking(api: ApiHarness, web: WebSession, changes: Record<string, string | undefined>, action = 'save') {

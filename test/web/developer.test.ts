@@ -21,7 +21,7 @@ async function signedIn(api: ApiHarness, username: string): Promise<{ web: WebSe
 async function submitMany(api: ApiHarness, web: WebSession, url: string, pairs: [string, string][]): Promise<LightMyRequestResponse> {
   const token = /name="_csrf" value="([^"]+)"/.exec((await web.get('/app/developer')).body)?.[1] ?? '';
   const body = new URLSearchParams([['_csrf', token], ...pairs]).toString();
-  return api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: web.cookie(), host: 'cal.example' }, payload: body });
+  return api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: web.cookie(), host: 'cal.example', origin: 'https://cal.example' }, payload: body });
 }
 
 const createToken = (api: ApiHarness, web: WebSession, name: string, scopes: string[], mode = 'live', expiry = '30') =>

@@ -17,7 +17,7 @@ for (const engine of ENGINES) {
     const path = (url: string) => new URL(url).pathname;
     const get = (url: string) => api.app.inject({ method: 'GET', url });
     const submit = (url: string, headers: Record<string, string> = {}) =>
-      api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: '' });
+      api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'cal.example', origin: 'https://cal.example', ...headers }, payload: '' });
 
     async function appointment(extra: Record<string, unknown> = {}) {
       const { owner, typeId, token } = await bookableOwner(api);

@@ -31,14 +31,14 @@ function regionsOf(country: string): [string, string][] {
 const at = (fault: string | null, name: string): Markup => (fault === name ? html` aria-invalid="true" autofocus` : html``);
 
 function numberInput(name: string, label: string, value: string, min: number, max: number, hint: string, fault: string | null): Markup {
-  return html`<p><label for="${name}">${label}</label><br><input id="${name}" name="${name}" type="number" min="${min}" max="${max}" step="1" inputmode="numeric" value="${value}" style="width:8rem"${at(fault, name)}> <span class="muted">${hint}</span></p>`;
+  return html`<p><label for="${name}">${label}</label><br><input id="${name}" name="${name}" type="number" min="${min}" max="${max}" step="1" inputmode="numeric" value="${value}" class="u-w8"${at(fault, name)}> <span class="muted">${hint}</span></p>`;
 }
 
 const TIME_PATTERN = '([01][0-9]|2[0-3]):[0-5][0-9]|24:00';
 
 function hoursTable(s: BookingFormState, fault: string | null): Markup {
   const timeInput = (name: string, value: string, label: string) =>
-    html`<input name="${name}" value="${value}" aria-label="${label}" placeholder="HH:MM" pattern="${TIME_PATTERN}" inputmode="numeric" maxlength="5" style="width:5.5rem"${at(fault, name)}>`;
+    html`<input name="${name}" value="${value}" aria-label="${label}" placeholder="HH:MM" pattern="${TIME_PATTERN}" inputmode="numeric" maxlength="5" class="u-w55"${at(fault, name)}>`;
   return html`<table><thead><tr><th scope="col">Day</th><th scope="col">Hours (from – until)</th></tr></thead><tbody>
 ${WEEKDAYS.map((day) => {
   const rows = s.hours[day];
@@ -53,22 +53,22 @@ ${WEEKDAYS.map((day) => {
 function holidayFields(s: BookingFormState, fault: string | null): Markup {
   const regions = regionsOf(s.country);
   return html`<p><label for="country">Country</label><br><select id="country" name="country"${at(fault, 'country')}><option value="">No holidays</option>${holidayCountries().map(([code, name]) => html`<option value="${code}"${code === s.country ? html` selected` : ''}>${name} (${code})</option>`)}</select></p>
-<p><label for="region">Region (optional)</label><br><input id="region" name="region" value="${s.region}" maxlength="10" list="regions" style="width:8rem"${at(fault, 'region')}>
+<p><label for="region">Region (optional)</label><br><input id="region" name="region" value="${s.region}" maxlength="10" list="regions" class="u-w8"${at(fault, 'region')}>
 ${regions.length ? html`<datalist id="regions">${regions.map(([code, name]) => html`<option value="${code}">${name}</option>`)}</datalist> <span class="muted">Codes of ${s.country}: ${regions.map(([code]) => code).join(', ')}</span>` : html`<span class="muted">A state or region code, e.g. BE for Berlin or CA for California.</span>`}</p>
-<fieldset><legend>Holidays that close the day</legend>${HOLIDAY_TYPES.map((kind) => html`<label style="font-weight:normal;margin-right:1rem"><input type="checkbox" name="holiday_types" value="${kind}" id="holiday_${kind}"${s.holidayTypes.includes(kind) ? html` checked` : ''}${at(fault, `holiday_${kind}`)}> ${kind}</label>`)}</fieldset>`;
+<fieldset><legend>Holidays that close the day</legend>${HOLIDAY_TYPES.map((kind) => html`<label class="u-normal u-mr4"><input type="checkbox" name="holiday_types" value="${kind}" id="holiday_${kind}"${s.holidayTypes.includes(kind) ? html` checked` : ''}${at(fault, `holiday_${kind}`)}> ${kind}</label>`)}</fieldset>`;
 }
 
 function typeCells(row: number, t: NewTypeRow, label: string, fault: string | null): Markup {
   const input = (name: keyof NewTypeRow, what: string, attrs: Markup) =>
     html`<td><input name="${typeInput(row, name)}" value="${t[name]}" aria-label="${label}: ${what}"${attrs}${at(fault, typeInput(row, name))}></td>`;
-  const minutes = (min: number) => html` type="number" min="${min}" max="1440" step="1" inputmode="numeric" style="width:6rem"`;
+  const minutes = (min: number) => html` type="number" min="${min}" max="1440" step="1" inputmode="numeric" class="u-w6"`;
   return html`${input('name', 'name', html` maxlength="200"`)}${input('duration', 'duration in minutes', minutes(1))}${input('before', 'buffer before, minutes', minutes(0))}${input('after', 'buffer after, minutes', minutes(0))}${input('step', 'slot step, minutes', minutes(5))}`;
 }
 
 function typesTable(s: BookingFormState, fault: string | null): Markup {
   const moveButtons = (t: TypeRow, i: number) => html`${i > 0 ? html`<button type="submit" class="secondary" name="action" value="up:${t.row}" aria-label="Move ${t.name} up">↑</button>` : ''}${i < s.types.length - 1 ? html`<button type="submit" class="secondary" name="action" value="down:${t.row}" aria-label="Move ${t.name} down">↓</button>` : ''}<button type="submit" class="danger" name="action" value="remove:${t.row}" aria-label="Remove ${t.name}">Remove</button>`;
   return html`<input type="hidden" name="types" value="${s.types.length}">
-<div style="overflow-x:auto"><table><thead><tr><th scope="col">Name</th><th scope="col">Minutes</th><th scope="col">Buffer before</th><th scope="col">Buffer after</th><th scope="col">Step</th><th scope="col">Order</th></tr></thead><tbody>
+<div class="u-scroll-x"><table><thead><tr><th scope="col">Name</th><th scope="col">Minutes</th><th scope="col">Buffer before</th><th scope="col">Buffer after</th><th scope="col">Step</th><th scope="col">Order</th></tr></thead><tbody>
 ${s.types.map((t, i) => html`<tr>${typeCells(t.row, t, `Type ${i + 1}`, fault)}<td><input type="hidden" name="t${t.row}_id" value="${t.id}">${t.ownHours ? html`<input type="hidden" name="t${t.row}_own" value="1">` : ''}${moveButtons(t, i)}${t.ownHours ? html`<br><span class="muted">Has hours of its own (kept).</span>` : ''}</td></tr>`)}
 ${s.types.length === 0 ? html`<tr><td colspan="6" class="muted">No appointment types yet: your booking page needs at least one.</td></tr>` : ''}
 <tr>${typeCells(-1, s.newType, 'New type', fault)}<td><button type="submit" name="action" value="add">Add type</button></td></tr>
@@ -85,7 +85,7 @@ function bookingPage(ctx: ConsoleContext, s: BookingFormState, fault: FormFault 
     'booking',
     html`${bookingNav('settings')}
 <section class="card" aria-label="Your booking page"><p>Your booking page: <a href="${link`/${o.username}`}">${address}</a> ${s.enabled ? html`<span class="status ok">On</span>` : html`<span class="status bad">Off</span>`}</p></section>
-<form method="post" action="/app/booking" style="display:block">${csrfField(ctx.csrf)}
+<form method="post" action="/app/booking" class="u-block">${csrfField(ctx.csrf)}
 <section class="card" aria-labelledby="b-on"><h2 id="b-on">Booking</h2>
 <p><label><input type="checkbox" name="enabled" value="on" id="enabled"${s.enabled ? html` checked` : ''}${at(f, 'enabled')}> Take booking requests</label><br><span class="muted">When off, your booking page and the API's availability answer “not found”.</span></p></section>
 <section class="card" aria-labelledby="b-hours"><h2 id="b-hours">Weekly hours</h2>

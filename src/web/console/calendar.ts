@@ -17,15 +17,6 @@ import { dateFormat } from './dates.js';
  * event or occurrence with its details and forms, and the new-event form. Every change is a plain
  * form post to services/calendar-events.ts, so it records the same webhook events as any caller.
  */
-const STYLE = raw(`<style>
-.week{display:grid;grid-template-columns:repeat(7,minmax(0,1fr));gap:.5rem}@media (max-width:52rem){.week{grid-template-columns:1fr}}
-.day{background:var(--card);border-radius:10px;padding:.5rem .6rem;min-height:6rem}.day.today{outline:2px solid var(--accent)}
-.day h2{font-size:.95rem;margin:0 0 .4rem}.day ol{list-style:none;margin:0;padding:0}.day li{margin:.4rem 0;font-size:.9rem;line-height:1.3}
-.day a,.agenda a{color:var(--fg)}.cancelled a{text-decoration:line-through}.when{display:block;color:var(--muted);font-size:.8rem}
-.calnav{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin-bottom:1rem}.calnav a[aria-current]{font-weight:600}
-form.event-form{display:block}fieldset{border:1px solid var(--muted);border-radius:8px;margin:.5rem 0;padding:.5rem .75rem}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-</style>`);
 
 const env = (ctx: ConsoleContext): CalendarEnv => ({ db: ctx.services.db, clock: ctx.services.clock });
 
@@ -95,7 +86,7 @@ ${mine.length ? html`<ol>${mine.map((v) => itemLine(ctx, v, d))}</ol>` : html`<p
   return ctx.render(
     'Calendar',
     'calendar',
-    html`${STYLE}<nav class="calnav" aria-label="Weeks">${viewSwitch('week', date)}
+    html`<nav class="calnav" aria-label="Weeks">${viewSwitch('week', date)}
 <a href="${weekHref(monday.subtract({ days: 7 }))}">← Previous week</a> <a href="${weekHref(now)}">This week</a> <a href="${weekHref(monday.add({ days: 7 }))}">Next week →</a>
 <form method="get" action="/app/calendar"><label for="goto" class="sr">Go to date</label><input id="goto" name="date" type="date" value="${date.toString()}"> <button type="submit" class="secondary">Go</button></form></nav>
 <h2>Week of ${range} <span class="muted">(${zone})</span></h2>
@@ -118,7 +109,7 @@ ${mine.map((v) => html`<tr${v.status === 'cancelled' ? html` class="cancelled"` 
   return ctx.render(
     'Calendar',
     'calendar',
-    html`${STYLE}<nav class="calnav" aria-label="Views">${viewSwitch('agenda', first)}</nav>
+    html`<nav class="calnav" aria-label="Views">${viewSwitch('agenda', first)}</nav>
 <h2>The next 30 days <span class="muted">(${zone})</span></h2>
 ${groups.length ? html`<table class="agenda"><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Calendar</th></tr></thead>${groups}</table>` : html`<p class="card">Nothing in the next 30 days. <a href="/app/calendar/new">Add an event</a>.</p>`}`,
   );
@@ -132,7 +123,7 @@ async function newPage(ctx: ConsoleContext, values: FormValues | null = null, er
   return ctx.render(
     'New event',
     'calendar',
-    html`${STYLE}<p><a href="${weekHref(Temporal.PlainDate.from(isValidDate(v.start_date ?? '') ? v.start_date! : date))}">← Back to the calendar</a></p>
+    html`<p><a href="${weekHref(Temporal.PlainDate.from(isValidDate(v.start_date ?? '') ? v.start_date! : date))}">← Back to the calendar</a></p>
 ${eventForm(ctx, { action: '/app/calendar/new', values: v, calendars, submit: 'Add event', errorField: error?.field ?? null })}`,
     error?.message ?? null,
   );
@@ -183,10 +174,10 @@ async function eventPage(ctx: ConsoleContext, d: EventDetails, values: FormValue
 <dt>When</dt><dd>${whenText(ctx, view, zone)}${other}${d.occurrence?.moved ? html`<br><span class="muted">Moved from its usual time.</span>` : ''}</dd>
 ${repeatText(ctx, d)}<dt>Status</dt><dd>${status}</dd><dt>Calendar</dt><dd>${view.calendar}</dd><dt>Show as</dt><dd>${view.showAs === 'busy' ? 'Busy' : 'Free'}</dd>
 ${view.location ? html`<dt>Location</dt><dd>${view.location}</dd>` : ''}${row.url ? html`<dt>Web address</dt><dd>${link}</dd>` : ''}
-${row.notes ? html`<dt>Notes</dt><dd style="white-space:pre-wrap">${row.notes}</dd>` : ''}</dl></section>`;
+${row.notes ? html`<dt>Notes</dt><dd class="u-pre">${row.notes}</dd>` : ''}</dl></section>`;
   const back = html`<p><a href="${weekHref(dateIn(view.start, zone))}">← Back to the week</a></p>`;
   if (row.is_appointment) {
-    return ctx.render(view.title, 'calendar', html`${STYLE}${back}${details}<p class="card">This is an accepted appointment: change or cancel it from its request in the <a href="/app/inbox">Inbox</a>.</p>`, error?.message ?? null);
+    return ctx.render(view.title, 'calendar', html`${back}${details}<p class="card">This is an accepted appointment: change or cancel it from its request in the <a href="/app/inbox">Inbox</a>.</p>`, error?.message ?? null);
   }
   const calendars = await ownerCalendars(env(ctx), ctx.owner.id);
   const deletes = d.occurrence
@@ -195,7 +186,7 @@ ${row.notes ? html`<dt>Notes</dt><dd style="white-space:pre-wrap">${row.notes}</
   return ctx.render(
     view.title,
     'calendar',
-    html`${STYLE}${back}${details}
+    html`${back}${details}
 <h2>Cancel or delete</h2><p class="muted">A cancelled event stays in the calendar, marked cancelled; a deleted one is removed.</p>
 <div class="card">${statusButtons(ctx, d)} ${actionForm(ctx, d, 'delete', deletes)}</div>
 <h2>Edit</h2>

@@ -4,12 +4,11 @@ import type { Deps } from '../../deps.js';
 import { signIn, signOut, signUp } from '../../services/accounts.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
-import { html, page, type Markup } from '../html.js';
+import { html, page, script, type Markup } from '../html.js';
 import { consolePage, csrfField, type Section } from './layout.js';
-import { sameOrigin } from '../same-origin.js';
 import { acceptForms, type FormRefusal } from '../form-body.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
-import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, formFromOwner, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
+import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
 
 /**
  * The owner's console under /app (issue 6), and sign-up, sign-in and sign-out. The session and its
@@ -51,7 +50,7 @@ export const field = (form: ConsoleContext['form'], name: string): string => {
 };
 
 function authPage(title: string, body: Markup, error: string | null): string {
-  return page({ title, body: html`<h1>${title}</h1>${error ? html`<p class="notice" role="alert" style="border-color:var(--danger)">${error}</p>` : ''}${body}` });
+  return page({ title, body: html`<h1>${title}</h1>${error ? html`<p class="notice bad" role="alert">${error}</p>` : ''}${body}` });
 }
 
 const ZONES = Intl.supportedValuesOf('timeZone');
@@ -66,7 +65,7 @@ function signUpForm(values: Record<string, string>, error: string | null): strin
 <p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone">${ZONES.map((z) => html`<option${z === (values.timezone || 'UTC') ? html` selected` : ''}>${z}</option>`)}</select></p>
 <p><label for="password">Password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"><br><span class="muted">At least 10 characters and hard to guess: a few unrelated words work well.</span></p>
 <p><button type="submit">Create account</button> <a href="/signin">I have an account</a></p></form>
-<script>var t=document.getElementById('timezone');if(t&&t.value==='UTC'){try{t.value=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}}</script>`,
+${script('signup-zone.js')}`,
     error,
   );
 }
@@ -102,7 +101,6 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
     // sign-up and sign-in with what was typed; a console form as its page (`formPage`) shows it, with the refusal.
     await acceptForms(web, async (request, reply, refusal) => {
       const url = request.routeOptions.url ?? '';
-      if ((url === '/signup' || url === '/signin') && !sameOrigin(request)) throw new CsrfRefused();
       if (url === '/signup') return html200(reply, signUpForm(refusal.values, refusal.message));
       if (url === '/signin') return html200(reply, signInForm(refusal.values.username ?? '', refusal.message));
       const shown = formPage(url);
@@ -122,7 +120,6 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
 
     web.get('/signup', { schema: { hide: true } }, async (_request, reply) => html200(reply, signUpForm({}, null)));
     web.post<{ Body: Record<string, string> }>('/signup', { schema: { hide: true } }, async (request, reply) => {
-      if (!sameOrigin(request)) throw new CsrfRefused();
       const f = request.body ?? {};
       try {
         const { session } = await signUp(env, {
@@ -142,7 +139,6 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
 
     web.get<{ Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (_request, reply) => html200(reply, signInForm('', null)));
     web.post<{ Body: Record<string, string>; Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (request, reply) => {
-      if (!sameOrigin(request)) throw new CsrfRefused();
       const f = request.body ?? {};
       const username = (f.username ?? '').trim().toLowerCase();
       const device = trustedDevice(request, services.secrets.devices, username);
@@ -173,7 +169,8 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
       if (!session) throw new SignInNeeded();
       const { owner, value } = session;
       const form = (request.body ?? {}) as ConsoleContext['form'];
-      if (checkToken && !formFromOwner(env, request, value, field(form, '_csrf'))) throw new CsrfRefused();
+      // That the form came from this site was checked before any handler (same-origin.ts).
+      if (checkToken && !checkCsrf(env, value, field(form, '_csrf'))) throw new CsrfRefused();
       const query = (request.query ?? {}) as Record<string, string | undefined>;
       const csrf = csrfToken(env, value);
       return {
@@ -187,7 +184,7 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
         // A handler that set a refusal's status (429 with its Retry-After) keeps it; other errors are 422.
         render: (title, active, body, given) => {
           const error = given ?? refusal?.message;
-          return html200(reply.code(error ? (reply.statusCode >= 400 ? reply.statusCode : 422) : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" style="display:block;margin-top:2rem">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null }));
+          return html200(reply.code(error ? (reply.statusCode >= 400 ? reply.statusCode : 422) : 200), consolePage({ title, owner, active, body: html`${body}<form method="post" action="/signout" class="u-block u-mt8">${csrfField(csrf)}<button class="secondary" type="submit">Sign out</button></form>`, notice: query.notice ?? null, error: error ?? null }));
         },
         redirect: (path, notice) => reply.redirect(notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}` : path, 303),
       };

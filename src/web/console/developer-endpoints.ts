@@ -65,17 +65,17 @@ function tokenEndpoints(ctx: ConsoleContext, t: TokenSummary, endpoints: Endpoin
   const mine = endpoints.filter((e) => e.tokenId === t.id);
   const values = v && v.tokenId === t.id ? v : { url: '', description: '' };
   return html`<section class="card" aria-labelledby="hooks-${t.id}">
-<h3 id="hooks-${t.id}" style="margin-top:0">${t.name} <span class="muted" style="font-weight:400">${tokenLabel(t)}${t.mode === 'test' ? ' · test' : ''}</span></h3>
+<h3 id="hooks-${t.id}" class="u-mt0">${t.name} <span class="muted u-normal">${tokenLabel(t)}${t.mode === 'test' ? ' · test' : ''}</span></h3>
 ${mine.length === 0
     ? html`<p class="muted">No endpoints under this token yet.</p>`
-    : html`<div style="overflow-x:auto"><table>
+    : html`<div class="u-scroll-x"><table>
 <thead><tr><th scope="col">Address</th><th scope="col">Status</th><th scope="col">Last success</th><th scope="col">Failing since</th><th scope="col">Secret rotation</th><th scope="col"><span class="muted">Actions</span></th></tr></thead>
 <tbody>${mine.map((e) => endpointRow(ctx, e, when))}</tbody></table></div>`}
-<form method="post" action="/app/developer/endpoints" style="display:block">${csrfField(ctx.csrf)}<input type="hidden" name="token" value="${t.id}">
-<div class="row"><p style="margin:.5rem 0"><label for="url-${t.id}">Endpoint address</label><br><input id="url-${t.id}" name="url" type="url" required maxlength="2048" placeholder="https://example.com/webhooks" value="${values.url}" aria-describedby="url-hint-${t.id}"></p>
-<p style="margin:.5rem 0"><label for="desc-${t.id}">Description <span class="muted" style="font-weight:400">(optional)</span></label><br><input id="desc-${t.id}" name="description" maxlength="500" value="${values.description}"></p>
-<p style="margin:.5rem 0"><button type="submit">Add endpoint</button></p></div>
-<p id="url-hint-${t.id}" class="muted" style="margin:0">https on port 443 at a public domain name. A ping is sent when it is added.</p></form></section>`;
+<form method="post" action="/app/developer/endpoints" class="u-block">${csrfField(ctx.csrf)}<input type="hidden" name="token" value="${t.id}">
+<div class="row"><p class="u-my2"><label for="url-${t.id}">Endpoint address</label><br><input id="url-${t.id}" name="url" type="url" required maxlength="2048" placeholder="https://example.com/webhooks" value="${values.url}" aria-describedby="url-hint-${t.id}"></p>
+<p class="u-my2"><label for="desc-${t.id}">Description <span class="muted u-normal">(optional)</span></label><br><input id="desc-${t.id}" name="description" maxlength="500" value="${values.description}"></p>
+<p class="u-my2"><button type="submit">Add endpoint</button></p></div>
+<p id="url-hint-${t.id}" class="muted u-m0">https on port 443 at a public domain name. A ping is sent when it is added.</p></form></section>`;
 }
 
 export function endpointsSection(ctx: ConsoleContext, tokens: TokenSummary[], endpoints: EndpointSummary[], v: EndpointFormValues | null): Markup {
@@ -94,7 +94,7 @@ export function secretPage(ctx: ConsoleContext, endpoint: EndpointSummary, secre
     ctx,
     rotated ? 'Copy the new signing secret' : 'Copy the signing secret',
     html`<section class="card" aria-labelledby="secret-title">
-<h2 id="secret-title" style="margin-top:0"><code>${endpoint.url}</code></h2>
+<h2 id="secret-title" class="u-mt0"><code>${endpoint.url}</code></h2>
 <p class="notice" role="status"><strong>Copy the signing secret now.</strong> It is shown only this once. Your receiver checks each delivery's <code>Svc-Signature</code> with it.</p>
 ${secretBlock('signing-secret', secret)}
 ${rotated
@@ -109,13 +109,13 @@ const DELIVERY_STATUS = { pending: 'Pending', succeeded: 'Delivered', failed: 'F
 function deliveryCard(d: DeliveryLogEntry, when: ReturnType<typeof timeIn>): Markup {
   const cls = d.status === 'succeeded' ? 'status ok' : d.status === 'pending' ? 'status' : 'status bad';
   return html`<article class="card" aria-label="Delivery of ${d.eventType}">
-<p style="margin:0"><strong><code>${d.eventType}</code></strong> <span class="${cls}">${DELIVERY_STATUS[d.status] ?? d.status}</span>
+<p class="u-m0"><strong><code>${d.eventType}</code></strong> <span class="${cls}">${DELIVERY_STATUS[d.status] ?? d.status}</span>
 <span class="muted">· recorded ${when(d.createdAt)} · event <code>${d.eventId}</code></span></p>
-${d.nextAttemptAt ? html`<p class="muted" style="margin:.25rem 0">Next attempt ${when(d.nextAttemptAt)}</p>` : ''}
-${d.status === 'cancelled' && d.lastError ? html`<p class="muted" style="margin:.25rem 0">${d.lastError}</p>` : ''}
+${d.nextAttemptAt ? html`<p class="muted u-my1">Next attempt ${when(d.nextAttemptAt)}</p>` : ''}
+${d.status === 'cancelled' && d.lastError ? html`<p class="muted u-my1">${d.lastError}</p>` : ''}
 ${d.attemptLog.length === 0
-    ? html`<p class="muted" style="margin:.25rem 0">No attempt yet.</p>`
-    : html`<div style="overflow-x:auto"><table><thead><tr><th scope="col">Attempt</th><th scope="col">Time</th><th scope="col">Status code</th><th scope="col">Duration</th><th scope="col">Error</th></tr></thead>
+    ? html`<p class="muted u-my1">No attempt yet.</p>`
+    : html`<div class="u-scroll-x"><table><thead><tr><th scope="col">Attempt</th><th scope="col">Time</th><th scope="col">Status code</th><th scope="col">Duration</th><th scope="col">Error</th></tr></thead>
 <tbody>${d.attemptLog.map((a) => html`<tr><td>${a.attempt}</td><td>${when(a.startedAt)}</td><td>${a.statusCode ?? html`<span class="muted">none</span>`}</td><td>${a.durationMs} ms</td><td>${a.error ?? html`<span class="muted">—</span>`}</td></tr>`)}</tbody></table></div>`}
 </article>`;
 }

@@ -41,11 +41,11 @@ export function showOnce(ctx: ConsoleContext, title: string, body: Markup): Fast
 
 /** The value in a block that is easy to select and copy (one click selects all of it). */
 export const secretBlock = (id: string, value: string): Markup =>
-  html`<pre class="card" style="white-space:pre-wrap;margin:.5rem 0"><code id="${id}" class="secret" style="user-select:all;font-size:1.05rem">${value}</code></pre>`;
+  html`<pre class="card u-pre u-my2"><code id="${id}" class="secret u-select-all">${value}</code></pre>`;
 
 /** A destructive action behind a disclosure: a second, deliberate step, with no script. */
 export const confirmed = (summary: string, warning: Markup, form: Markup): Markup =>
-  html`<details style="display:inline-block"><summary style="cursor:pointer;color:var(--danger);padding:.4rem 0">${summary}</summary><p class="muted" style="margin:.25rem 0">${warning}</p>${form}</details>`;
+  html`<details class="u-inline-block"><summary class="u-danger-summary">${summary}</summary><p class="muted u-my1">${warning}</p>${form}</details>`;
 
 const isLive = (t: TokenSummary, now: Date) => t.revokedAt === null && (t.expiresAt === null || t.expiresAt.getTime() > now.getTime());
 
@@ -67,8 +67,8 @@ function statusOf(t: TokenSummary, now: Date): Markup {
 export function tokensTable(ctx: ConsoleContext, tokens: TokenSummary[], now: Date): Markup {
   const when = timeIn(ctx.owner);
   if (tokens.length === 0) return html`<p class="muted">No tokens yet. Create one below to let an app or script read your calendar.</p>`;
-  return html`<div style="overflow-x:auto"><table>
-<caption class="muted" style="text-align:left">Token values are never shown again; only their first and last characters.</caption>
+  return html`<div class="u-scroll-x"><table>
+<caption class="muted u-left">Token values are never shown again; only their first and last characters.</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Token</th><th scope="col">Scopes</th><th scope="col">Mode</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
 <tbody>${tokens.map(
     (t) => html`<tr>
@@ -103,15 +103,15 @@ export function tokenFormValues(form: ConsoleContext['form']): TokenFormValues {
 
 export function createTokenForm(ctx: ConsoleContext, v: TokenFormValues): Markup {
   const checked = (on: boolean) => (on ? html` checked` : '');
-  return html`<form method="post" action="/app/developer/tokens" class="card" style="display:block">${csrfField(ctx.csrf)}
+  return html`<form method="post" action="/app/developer/tokens" class="card u-block">${csrfField(ctx.csrf)}
 <p><label for="token-name">Name</label><br><input id="token-name" name="name" required maxlength="200" value="${v.name}" aria-describedby="token-name-hint"><br>
 <span id="token-name-hint" class="muted">What it is for, e.g. “Kitchen display”.</span></p>
-<fieldset style="border:1px solid var(--muted);border-radius:8px;margin:1rem 0"><legend><strong>Scopes</strong> <span class="muted">(what the token may do; pick at least one)</span></legend>
-${SCOPES.map((s) => html`<p style="margin:.35rem 0"><label style="font-weight:400"><input type="checkbox" name="scopes" value="${s}"${checked(v.scopes.includes(s))}> <code>${s}</code> <span class="muted">— ${SCOPE_GRANTS[s]}</span></label></p>`)}
+<fieldset class="u-box"><legend><strong>Scopes</strong> <span class="muted">(what the token may do; pick at least one)</span></legend>
+${SCOPES.map((s) => html`<p class="u-my15"><label class="u-normal"><input type="checkbox" name="scopes" value="${s}"${checked(v.scopes.includes(s))}> <code>${s}</code> <span class="muted">— ${SCOPE_GRANTS[s]}</span></label></p>`)}
 </fieldset>
-<fieldset style="border:1px solid var(--muted);border-radius:8px;margin:1rem 0"><legend><strong>Mode</strong></legend>
-<p style="margin:.35rem 0"><label style="font-weight:400"><input type="radio" name="mode" value="live"${checked(v.mode === 'live')}> Live <span class="muted">— <code>svc_pat_…</code>, for real use</span></label></p>
-<p style="margin:.35rem 0"><label style="font-weight:400"><input type="radio" name="mode" value="test"${checked(v.mode === 'test')}> Test <span class="muted">— <code>svc_test_…</code>, a sandbox: reads the same data, emails nobody, and what it creates is marked test</span></label></p>
+<fieldset class="u-box"><legend><strong>Mode</strong></legend>
+<p class="u-my15"><label class="u-normal"><input type="radio" name="mode" value="live"${checked(v.mode === 'live')}> Live <span class="muted">— <code>svc_pat_…</code>, for real use</span></label></p>
+<p class="u-my15"><label class="u-normal"><input type="radio" name="mode" value="test"${checked(v.mode === 'test')}> Test <span class="muted">— <code>svc_test_…</code>, a sandbox: reads the same data, emails nobody, and what it creates is marked test</span></label></p>
 </fieldset>
 <p><label for="token-expiry">Expires</label><br><select id="token-expiry" name="expiry">
 ${EXPIRY_CHOICES.map((e) => html`<option value="${e}"${v.expiry === e ? html` selected` : ''}>${e === 'none' ? 'Never' : `In ${e} days`}</option>`)}
@@ -137,7 +137,7 @@ export function tokenCreatedPage(ctx: ConsoleContext, name: string, created: Cre
     ctx,
     'Copy your new token',
     html`<section class="card" aria-labelledby="new-token-title">
-<h2 id="new-token-title" style="margin-top:0">“${name.trim()}”</h2>
+<h2 id="new-token-title" class="u-mt0">“${name.trim()}”</h2>
 <p class="notice" role="status"><strong>Copy the token now.</strong> It is shown only this once: only a hash of it is kept, so it cannot be shown again. If you lose it, revoke it and create another.</p>
 ${secretBlock('new-token', created.token)}
 <dl><dt>Scopes</dt><dd>${created.scopes.map((s, i) => html`${i > 0 ? ', ' : ''}<code>${s}</code>`)}</dd>

@@ -12,7 +12,7 @@ import { ownerDateFormat } from './dates.js';
 
 /** The sub-navigation of the Booking section. */
 export const bookingNav = (active: 'settings' | 'feeds'): Markup =>
-  html`<nav aria-label="Booking" class="row" style="margin-bottom:.5rem"><a href="/app/booking"${active === 'settings' ? html` aria-current="page"` : ''}>Settings and appointment types</a><a href="/app/booking/feeds"${active === 'feeds' ? html` aria-current="page"` : ''}>Calendar feeds</a></nav>`;
+  html`<nav aria-label="Booking" class="row u-mb2"><a href="/app/booking"${active === 'settings' ? html` aria-current="page"` : ''}>Settings and appointment types</a><a href="/app/booking/feeds"${active === 'feeds' ? html` aria-current="page"` : ''}>Calendar feeds</a></nav>`;
 
 function hostOf(url: string): string {
   try {
@@ -49,11 +49,11 @@ async function feedsPage(ctx: ConsoleContext, values: { url: string; name: strin
 <section aria-labelledby="f-list"><h2 id="f-list">Subscribed calendars</h2>
 ${feeds.length === 0
   ? html`<p class="muted card">No feeds yet.</p>`
-  : html`<div style="overflow-x:auto"><table><thead><tr><th scope="col">Name</th><th scope="col">Host</th><th scope="col">Last success</th><th scope="col">Last error</th><th scope="col">Next fetch</th><th scope="col">Actions</th></tr></thead>
+  : html`<div class="u-scroll-x"><table><thead><tr><th scope="col">Name</th><th scope="col">Host</th><th scope="col">Last success</th><th scope="col">Last error</th><th scope="col">Next fetch</th><th scope="col">Actions</th></tr></thead>
 <tbody>${feeds.map((f) => feedRow(ctx, f))}</tbody></table></div>`}
 <p class="muted">Times in ${ctx.owner.timezone}. At most ${MAX_FEEDS_PER_OWNER} feeds.</p></section>
 <h2 id="f-add">Add a feed</h2>
-<form method="post" action="/app/booking/feeds" class="card" style="display:block" aria-labelledby="f-add">${csrfField(ctx.csrf)}
+<form method="post" action="/app/booking/feeds" class="card u-block" aria-labelledby="f-add">${csrfField(ctx.csrf)}
 <p><label for="feed-url">Address (https://…)</label><br><input id="feed-url" name="url" type="url" required maxlength="2048" size="50" placeholder="https://calendar.example.com/secret.ics" value="${values.url}" autocomplete="off"${error ? html` aria-invalid="true" autofocus` : ''}><br><span class="muted">webcal:// links: write https:// instead.</span></p>
 <p><label for="feed-name">Name (optional)</label><br><input id="feed-name" name="name" maxlength="200" value="${values.name}" placeholder="Work calendar"><br><span class="muted">Blank: the host's name.</span></p>
 <p><button type="submit">Add feed</button></p></form>`,

@@ -6,7 +6,7 @@ import { requestEnv } from '../../services/requests/env.js';
 import { HANDLED_DAYS, inboxRequest, readInbox, type InboxItem } from '../../services/requests/inbox.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { RequestRow } from '../../store/schema.js';
-import { html, raw, type Markup } from '../html.js';
+import { html, script, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
 import { link, mailtoHref, telHref } from '../links.js';
@@ -83,8 +83,8 @@ ${r.requester_phone ? html`<dt>Phone</dt><dd><a href="${telHref(r.requester_phon
 ${r.contact_method && r.contact_handle ? html`<dt>Prefers</dt><dd>${r.contact_method}: ${r.contact_handle}</dd>` : ''}
 ${slot ? html`<dt>When</dt><dd>${slot}</dd>` : ''}
 ${r.suggested_due_date ? html`<dt>Suggested due date</dt><dd>${dateText(ctx.owner, r.suggested_due_date)}</dd>` : ''}
-${r.message ? html`<dt>Message</dt><dd style="white-space:pre-wrap">${r.message}</dd>` : ''}
-${r.note ? html`<dt>Note</dt><dd style="white-space:pre-wrap">${r.note}</dd>` : ''}
+${r.message ? html`<dt>Message</dt><dd class="u-pre">${r.message}</dd>` : ''}
+${r.note ? html`<dt>Note</dt><dd class="u-pre">${r.note}</dd>` : ''}
 <dt>Received</dt><dd>${fmt(ctx.owner).format(r.created_at)} via ${r.source === 'public' ? 'your booking page' : 'an app'}${r.test ? ' (test)' : ''}</dd>
 </dl>`;
 }
@@ -92,8 +92,8 @@ ${r.note ? html`<dt>Note</dt><dd style="white-space:pre-wrap">${r.note}</dd>` : 
 function proposeForm(ctx: ConsoleContext, r: RequestRow, now: Date): Markup {
   const zone = ctx.owner.timezone;
   const id = `start-${r.id}`;
-  return html`<form method="post" action="${link`/app/inbox/${r.id}/reschedule`}" class="row" style="display:flex;margin-top:.5rem">${csrfField(ctx.csrf)}
-<p style="margin:0"><label for="${id}">New start (${zone})</label><br><input id="${id}" name="start" type="datetime-local" required min="${localInputValue(now, zone)}" value="${r.slot_start ? localInputValue(r.slot_start, zone) : ''}"></p>
+  return html`<form method="post" action="${link`/app/inbox/${r.id}/reschedule`}" class="row u-flex u-mt2">${csrfField(ctx.csrf)}
+<p class="u-m0"><label for="${id}">New start (${zone})</label><br><input id="${id}" name="start" type="datetime-local" required min="${localInputValue(now, zone)}" value="${r.slot_start ? localInputValue(r.slot_start, zone) : ''}"></p>
 <button type="submit" class="secondary">Propose a new time</button></form>`;
 }
 
@@ -106,7 +106,7 @@ function requestCard(ctx: ConsoleContext, item: InboxItem, now: Date): Markup {
       ? html`<p>${post(ctx, r, 'accept', 'Accept')}${post(ctx, r, 'decline', 'Decline', 'secondary')}</p>${isAppointment ? proposeForm(ctx, r, now) : ''}`
       : html`${proposeForm(ctx, r, now)}<p>${post(ctx, r, 'cancel', 'Cancel appointment', 'danger')}</p>`;
   return html`<article class="card" id="r-${r.id}" aria-labelledby="h-${r.id}">
-<h3 id="h-${r.id}" style="margin:0">${r.requester_name} <span class="muted">· ${what(item)}</span> ${r.status === 'pending' ? '' : statusOf(r)}</h3>
+<h3 id="h-${r.id}" class="u-m0">${r.requester_name} <span class="muted">· ${what(item)}</span> ${r.status === 'pending' ? '' : statusOf(r)}</h3>
 ${details(ctx, item)}
 ${actions}
 <p>${post(ctx, r, 'block', 'Block this contact', 'secondary')}</p>
@@ -137,9 +137,9 @@ async function inboxPage(ctx: ConsoleContext, error: string | null = null) {
     'inbox',
     html`<p class="muted">Times are shown in your time zone, ${ctx.owner.timezone}. A decision takes effect 5 seconds after you make it; until then you can undo it.</p>
 ${waiting.length > 0
-  ? html`<section class="card" aria-labelledby="waiting-h"><h2 id="waiting-h" style="margin-top:0">Waiting to take effect</h2><ul>${waiting.map((i) => waitingLine(ctx, i, i.waiting!, now))}</ul><p><a href="/app/inbox">Refresh</a></p></section>`
+  ? html`<section class="card" aria-labelledby="waiting-h"><h2 id="waiting-h" class="u-mt0">Waiting to take effect</h2><ul>${waiting.map((i) => waitingLine(ctx, i, i.waiting!, now))}</ul><p><a href="/app/inbox">Refresh</a></p></section>`
   : ''}
-${reloadMs !== null ? html`<script>${raw(`setTimeout(function(){location.replace('/app/inbox')},${Math.max(500, Math.min(reloadMs, 60_000))})`)}</script>` : ''}
+${reloadMs !== null ? script('reload.js', { to: '/app/inbox', after: Math.max(500, Math.min(reloadMs, 60_000)) }) : ''}
 <h2>Waiting for you (${inbox.pending.length})</h2>
 ${inbox.pending.length > 0 ? inbox.pending.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No requests are waiting. Share your booking page <a href="${link`/${ctx.owner.username}`}">/${ctx.owner.username}</a> to get some.</p>`}
 <h2>Booked appointments (${inbox.booked.length})</h2>

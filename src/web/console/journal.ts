@@ -18,7 +18,7 @@ const PRIVATE = 'Only you can read your journal: no app, token or webhook ever s
 
 /** The date and text fields; the textarea starts with a newline so a leading one in the text survives. */
 const entryFields = (v: Values) => html`<p><label for="date">Date</label><br><input id="date" name="date" type="date" required value="${v.date ?? ''}"></p>
-<p><label for="body">Entry</label><br><textarea id="body" name="body" rows="10" cols="60" maxlength="20000" required style="width:100%">
+<p><label for="body">Entry</label><br><textarea id="body" name="body" rows="10" cols="60" maxlength="20000" required class="u-wfull">
 ${v.body ?? ''}</textarea></p>`;
 
 async function listPage(ctx: ConsoleContext, values: Values = {}, error: string | null = null) {
@@ -37,7 +37,7 @@ async function listPage(ctx: ConsoleContext, values: Values = {}, error: string 
 ${entries.length === 0 ? html`<p class="muted">${page === 1 ? 'No entries yet.' : 'No older entries.'}</p>` : ''}
 ${entries.map(
   (e) => html`<article class="card" aria-labelledby="entry-${e.id}"><h3 id="entry-${e.id}"><time datetime="${e.entry_date}">${day.format(new Date(`${e.entry_date}T00:00:00Z`))}</time></h3>
-<div style="white-space:pre-wrap;overflow-wrap:anywhere">${e.body}</div>
+<div class="u-pre u-wrap">${e.body}</div>
 <p><a href="${link`/app/journal/edit?id=${e.id}`}" aria-label="Edit or delete the entry of ${day.format(new Date(`${e.entry_date}T00:00:00Z`))}">Edit or delete</a></p></article>`,
 )}
 ${page > 1 || more

@@ -56,7 +56,7 @@ ${mails.map((e) => html`<tr><td>${e.to_address}</td><td><a href="${link`/app/mai
 <dt>Status</dt><dd>${status(e)}${e.sent_at ? html` at ${fmt.format(e.sent_at)}` : ''}${e.status === 'failed' && e.last_error ? html` <span class="muted">after ${e.attempts} attempts: ${e.last_error}</span>` : ''}</dd>
 <dt>Written</dt><dd>${fmt.format(e.created_at)}</dd></dl></section>
 <h2>Text</h2>
-<pre class="card" style="white-space:pre-wrap;font:inherit">${e.text_body}</pre>
+<pre class="card u-pre u-font">${e.text_body}</pre>
 ${smtpNote(ctx)}`,
     );
   });

@@ -45,7 +45,7 @@ const fromLine = (t: TaskRow): Markup | string => (t.from_requester ? html`<br><
 
 /** A one-button form posting an id (and maybe a move) to an action of this section. */
 function actionButton(ctx: ConsoleContext, action: string, id: string, label: string, text: string, o: { cls?: string; move?: string; disabled?: boolean } = {}): Markup {
-  return html`<form method="post" action="/app/todos/${action}">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${id}">${o.move ? html`<input type="hidden" name="move" value="${o.move}">` : ''}<button type="submit"${o.cls ? html` class="${o.cls}"` : ''} aria-label="${label}" title="${label}"${o.disabled ? html` disabled style="opacity:.35;cursor:default"` : ''}>${text}</button></form>`;
+  return html`<form method="post" action="/app/todos/${action}">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${id}">${o.move ? html`<input type="hidden" name="move" value="${o.move}">` : ''}<button type="submit"${o.cls ? html` class="${o.cls}"` : ''} aria-label="${label}" title="${label}"${o.disabled ? html` disabled` : ''}>${text}</button></form>`;
 }
 
 /** The fields of a to-do, for the add form (more of them folded away) and the edit form. */
