@@ -29,41 +29,73 @@ function allZones(): string[] {
   return candidates;
 }
 
-/** The definition's offset (ms) at an instant. */
-function definitionOffset(zone: ICAL.Timezone, ms: number): number {
-  const t = ICAL.Time.fromJSDate(new Date(ms), true);
-  return t.convertToZone(zone).utcOffset() * 1000;
+interface Change {
+  /** The UTC instant of the change (ms). */
+  at: number;
+  offset: number;
 }
 
-/** Instants to compare at: every 12 hours, and every hour around each change of the definition. */
-function samples(zone: ICAL.Timezone, fromYear: number, toYear: number): { at: number[]; offset: number[] } {
-  const at: number[] = [];
-  const offset: number[] = [];
-  const end = Date.UTC(toYear + 1, 0, 1);
-  let previous = Number.NaN;
-  for (let ms = Date.UTC(fromYear, 0, 1); ms < end; ms += STEP_MS) {
-    const off = definitionOffset(zone, ms);
-    if (!Number.isNaN(previous) && off !== previous) {
-      for (let h = ms - STEP_MS + HOUR_MS; h < ms; h += HOUR_MS) {
-        at.push(h);
-        offset.push(definitionOffset(zone, h));
-      }
-    }
-    at.push(ms);
-    offset.push(off);
-    previous = off;
+/** The definition's changes up to the end of `toYear`, as UTC instants (ical.js expands its RRULEs and RDATEs). */
+function changesOf(zone: ICAL.Timezone, toYear: number): { before: number; changes: Change[] } {
+  // ical.js's own conversion misreads the hours around a change (it looks a UTC time up as a local
+  // one), so the changes are read from its table, which holds them exactly, in UTC.
+  const z = zone as unknown as { _ensureCoverage(year: number): void; changes: Array<Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'utcOffset' | 'prevUtcOffset', number>> };
+  z._ensureCoverage(toYear + 1);
+  const changes = z.changes
+    .map((c) => ({ at: Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second), offset: c.utcOffset * 1000, prev: c.prevUtcOffset * 1000 }))
+    .sort((a, b) => a.at - b.at);
+  return { before: changes[0]?.prev ?? 0, changes };
+}
+
+function offsetIn(def: { before: number; changes: Change[] }, ms: number): number {
+  let offset = def.before;
+  for (const c of def.changes) {
+    if (c.at > ms) break;
+    offset = c.offset;
   }
-  return { at, offset };
+  return offset;
 }
 
-function matches(name: string, s: { at: number[]; offset: number[] }, order: number[]): boolean {
+/** Instants to compare at: every 12 hours, and either side of each change of the definition. */
+function samples(def: { before: number; changes: Change[] }, fromYear: number, toYear: number): { at: number[]; offset: number[] } {
+  const start = Date.UTC(fromYear, 0, 1);
+  const end = Date.UTC(toYear + 1, 0, 1);
+  const at: number[] = [];
+  for (let ms = start; ms < end; ms += STEP_MS) at.push(ms);
+  for (const c of def.changes) if (c.at > start && c.at < end) at.push(c.at - 1000, c.at);
+  at.sort((a, b) => a - b);
+  return { at, offset: at.map((ms) => offsetIn(def, ms)) };
+}
+
+const formats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** The zone's offset (ms) at an instant by Intl: a cheap first test, before its transitions are read. */
+function intlOffset(zone: string, ms: number): number | null {
+  let f = formats.get(zone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    } catch {
+      f = null;
+    }
+    formats.set(zone, f);
+  }
+  if (f === null) return null;
+  const name = f.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const m = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name);
+  if (!m) return null;
+  return m[1] === undefined ? 0 : (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3_600_000 + Number(m[3]) * 60_000);
+}
+
+function matches(name: string, s: { at: number[]; offset: number[] }, quick: number[]): boolean {
+  for (const i of quick) if (intlOffset(name, s.at[i]!) !== s.offset[i]) return false;
   let zone;
   try {
     zone = zoneOffsets(name);
   } catch {
     return false;
   }
-  for (const i of order) if (zone.offsetAt(s.at[i]!) !== s.offset[i]) return false;
+  for (let i = 0; i < s.at.length; i++) if (zone.offsetAt(s.at[i]!) !== s.offset[i]) return false;
   return true;
 }
 
@@ -87,12 +119,17 @@ export function ianaZoneOfDefinition(vtimezone: ICAL.Component, fromYear: number
   }
   const tzid = String(vtimezone.getFirstPropertyValue('tzid') ?? '');
   const from = Math.max(fromYear, toYear - MAX_YEARS + 1);
-  const s = samples(zone, from, toYear);
+  let s;
+  try {
+    s = samples(changesOf(zone, toYear), from, toYear);
+  } catch {
+    return null;
+  }
   if (s.at.length === 0) return null;
-  // Cheap samples first (one in winter, one in summer of each half), then every one.
-  const quick = [0, Math.floor(s.at.length / 4), Math.floor(s.at.length / 2), Math.floor((3 * s.at.length) / 4)];
-  const all = s.at.map((_, i) => i);
-  const fitting = allZones().filter((name) => matches(name, s, quick) && matches(name, s, all));
+  // A few samples by Intl first (winter and summer), then every one by the zone's transitions.
+  const n = s.at.length;
+  const quick = [0, Math.floor(n / 4), Math.floor(n / 2), Math.floor((3 * n) / 4), n - 1];
+  const fitting = allZones().filter((name) => matches(name, s, quick));
   if (fitting.length === 0) return null;
   return fitting.find((z) => namedIn(tzid, z)) ?? fitting[0]!;
 }
