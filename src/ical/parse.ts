@@ -384,7 +384,8 @@ function seriesEvent(uid: string, master: Component, instances: Component[], ctx
       ctx.stats.skipped += 1;
       continue;
     }
-    if (exdates.has(key)) continue;
+    // EXDATE wins over the instance; a THISANDFUTURE one still changes the later occurrences.
+    if (exdates.has(key) && range !== 'THISANDFUTURE') continue;
     if (!isOccurrence(rule, key)) {
       orphans.push(c);
       continue;
