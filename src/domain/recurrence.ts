@@ -532,9 +532,10 @@ interface RDate {
   endMs: number | null;
 }
 
+/** The RDATEs; one before DTSTART is left out (DTSTART is the first instance of the set, RFC 5545 3.8.5.3). */
 function readRDates(texts: readonly string[] | undefined, f: Frame): RDate[] {
   if (texts === undefined || texts.length === 0) return [];
-  return texts.map((t) => {
+  const parsed = texts.map((t) => {
     const slash = t.indexOf('/');
     const startMs = Date.parse(slash < 0 ? t : t.slice(0, slash));
     const endMs = slash < 0 ? null : Date.parse(t.slice(slash + 1));
@@ -543,6 +544,7 @@ function readRDates(texts: readonly string[] | undefined, f: Frame): RDate[] {
     const start = f.allDay ? f.zone.startOfDay(f.dayOf(startMs) * DAY_MS) : startMs;
     return { key: formatInstantSeconds(new Date(start)), startMs: start, endMs };
   });
+  return parsed.filter((r) => r.startMs >= f.seriesStartMs);
 }
 
 /** One rule, no RDATE, no override that shifts a range or switches all-day: the plain (fast) path. */

@@ -314,7 +314,7 @@ function readRules(c: Component, times: EventTimes, ctx: Context): string | null
 }
 
 /** RDATE values as SeriesInput.rdates: DATE (the series' time of day on a timed series), DATE-TIME (its TZID), PERIOD. */
-function readRDates(c: Component, frame: SeriesFrame, ctx: Context): string[] {
+function readRDates(c: Component, times: EventTimes, frame: SeriesFrame, ctx: Context): string[] {
   const out = new Set<string>();
   for (const prop of c.getAllProperties('rdate')) {
     for (const v of prop.getValues()) {
@@ -336,7 +336,11 @@ function readRDates(c: Component, frame: SeriesFrame, ctx: Context): string[] {
       }
     }
   }
-  return [...out].sort();
+  const sorted = [...out].sort();
+  const first = formatInstantSeconds(times.start);
+  const early = sorted.filter((r) => r.slice(0, 20) < first);
+  if (early.length > 0) ctx.warnings.push(`${describe(c)}: ${early.length} RDATE(s) before DTSTART left out (DTSTART is the first occurrence of a series)`);
+  return sorted.filter((r) => r.slice(0, 20) >= first);
 }
 
 function isOccurrence(series: SeriesInput, key: string): boolean {
@@ -354,7 +358,7 @@ function seriesEvent(uid: string, master: Component, instances: Component[], ctx
   const wall = Temporal.Instant.fromEpochMilliseconds(times.start.getTime()).toZonedDateTimeISO(times.timezone);
   const frame: SeriesFrame = { allDay: times.allDay, timezone: times.timezone, time: wall.toPlainTime() };
   const rules = readRules(master, times, ctx);
-  event.rdates = readRDates(master, frame, ctx);
+  event.rdates = readRDates(master, times, frame, ctx);
   // A series of DTSTART and RDATEs only has the rule text '' (SeriesInput.rrule).
   event.rrule = rules ?? (event.rdates.length > 0 ? '' : null);
   if (event.rrule === null) return { event, orphans: instances };

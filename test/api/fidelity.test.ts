@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { importICalendar } from '../../src/services/calendar-import.js';
+import { loadBusyTime } from '../../src/services/busy-time.js';
 
 /**
  * The fidelity suite: iCalendar files written for this project (test/fixtures/fidelity/, each says
@@ -194,5 +195,24 @@ for (const engine of ENGINES) {
         assert.equal(again.created + again.updated, 0, 'importing the same file again changes nothing');
       });
     }
+
+    it('counts every occurrence of imported recurrence sets as busy time for availability, and not the transparent day off', async () => {
+      const owner = await api.owner('Europe/Berlin');
+      for (const file of ['thunderbird-this-and-future.ics', 'google-all-day-instances.ics']) {
+        await importICalendar(api.rt, { ownerId: owner.id, calendarSlug: 'personal', text: fixture(file) });
+      }
+      const busy = await loadBusyTime(api.rt.store.db, owner.id, new Date('2026-03-27T00:00:00Z'), new Date('2026-04-20T00:00:00Z'));
+      const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+      assert.deepEqual(busy.map((r) => `${iso(r.start)} ${iso(r.end)}`), [
+        '2026-03-27T08:00:00Z 2026-03-27T09:00:00Z',
+        '2026-03-28T09:00:00Z 2026-03-28T09:30:00Z',
+        '2026-03-29T08:00:00Z 2026-03-29T08:30:00Z',
+        '2026-03-30T08:00:00Z 2026-03-30T08:30:00Z',
+        '2026-04-05T17:00:00Z 2026-04-05T18:00:00Z',
+        '2026-04-06T15:00:00Z 2026-04-07T15:00:00Z',
+        '2026-04-14T06:00:00Z 2026-04-14T07:00:00Z',
+        '2026-04-19T17:00:00Z 2026-04-19T18:00:00Z',
+      ]);
+    });
   });
 }
