@@ -16,6 +16,8 @@ export interface StoredEvent extends EventTimes {
   url: string | null;
   rrule: string | null;
   exdates: string[];
+  /** RDATEs as recurrence.ts reads them (SeriesInput.rdates); absent: none. */
+  rdates?: string[];
   isAppointment: boolean;
   requestId: string | null;
   updatedAt: Date;
@@ -31,6 +33,12 @@ export interface StoredOverride {
   location: string | null;
   showAs: 'busy' | 'free' | null;
   cancelled: boolean;
+  /** The occurrence turned all-day (true) or timed (false) against its series; null/absent: as the series. */
+  allDay?: boolean | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  /** RANGE=THISANDFUTURE: the change holds for this and every later occurrence (OccurrenceOverride.thisAndFuture). */
+  thisAndFuture?: boolean;
   updatedAt: Date;
   deletedAt: Date | null;
 }
@@ -95,7 +103,10 @@ export function singleView(e: StoredEvent): EventView {
 }
 
 function toOverrideInput(o: StoredOverride): OccurrenceOverride {
-  return { originalStart: o.originalStart, start: o.start, end: o.end, cancelled: o.cancelled, deleted: o.deletedAt !== null };
+  return {
+    originalStart: o.originalStart, start: o.start, end: o.end, cancelled: o.cancelled, deleted: o.deletedAt !== null,
+    allDay: o.allDay ?? null, startDate: o.startDate ?? null, endDate: o.endDate ?? null, thisAndFuture: o.thisAndFuture ?? false,
+  };
 }
 
 function seriesInput(e: StoredEvent) {
@@ -109,6 +120,7 @@ function seriesInput(e: StoredEvent) {
     timezone: e.timezone,
     rrule: e.rrule!,
     exdates: e.exdates,
+    rdates: e.rdates ?? [],
   };
 }
 
@@ -117,19 +129,24 @@ export function occurrenceViews(series: StoredEvent, overrides: StoredOverride[]
   const byStart = new Map(overrides.map((o) => [o.originalStart, o]));
   return expandSeries(seriesInput(series), overrides.map(toOverrideInput), { from, to }, limit === undefined ? undefined : { limit }).map((occ) => {
     const o = byStart.get(occ.originalStart) ?? null;
+    // A THISANDFUTURE override lends its fields to the later occurrences; the occurrence's own wins.
+    const r = occ.rangeFrom === null || occ.rangeFrom === occ.originalStart ? null : byStart.get(occ.rangeFrom) ?? null;
+    let updatedAt = o ? later(o.updatedAt, series.updatedAt) : series.updatedAt;
+    if (r) updatedAt = later(r.updatedAt, updatedAt);
     return {
       ...singleView(series),
       id: occ.id,
-      title: o?.title ?? series.title,
+      title: o?.title ?? r?.title ?? series.title,
       start: occ.start,
       end: occ.end,
+      allDay: occ.allDay,
       startDate: occ.startDate,
       endDate: occ.endDate,
-      showAs: o?.showAs ?? series.showAs,
-      status: series.status === 'cancelled' || o?.cancelled ? 'cancelled' : 'confirmed',
-      location: o ? (o.location ?? series.location) : series.location,
+      showAs: o?.showAs ?? r?.showAs ?? series.showAs,
+      status: series.status === 'cancelled' || o?.cancelled || r?.cancelled ? 'cancelled' : 'confirmed',
+      location: o?.location ?? r?.location ?? series.location,
       occurrenceOf: series.id,
-      updatedAt: o ? later(o.updatedAt, series.updatedAt) : series.updatedAt,
+      updatedAt,
     };
   });
 }

@@ -48,8 +48,17 @@ import { zoneOffsets, type ZoneOffsets } from './zone-offsets.js';
 
 export interface SeriesInput extends EventTimes {
   id: string;
+  /**
+   * The series' RRULE values, one per line ('\n' between them; their occurrences are merged, a start
+   * given twice counts once), or '' for none: DTSTART and the RDATEs alone.
+   */
   rrule: string;
   exdates: string[];
+  /**
+   * RDATEs: 'YYYY-MM-DDThh:mm:ssZ' (an occurrence of the series' length), or 'start/end' (a PERIOD: an
+   * occurrence of its own length). For an all-day series the start is local midnight of the date.
+   */
+  rdates?: readonly string[];
 }
 
 export interface OccurrenceOverride {
@@ -58,6 +67,17 @@ export interface OccurrenceOverride {
   end: Date | null;
   cancelled: boolean;
   deleted: boolean;
+  /** The occurrence is all-day (true) or timed (false) although the series is not; null/absent: as the series. */
+  allDay?: boolean | null;
+  /** An all-day occurrence's dates (exclusive end), when allDay says so. */
+  startDate?: string | null;
+  endDate?: string | null;
+  /**
+   * RECURRENCE-ID;RANGE=THISANDFUTURE: this occurrence and every later one (by original start) are
+   * shifted as this one was moved (local wall-clock time), take its length when it has an end, and
+   * inherit its other fields (calendar-view), until a later such override.
+   */
+  thisAndFuture?: boolean;
 }
 
 export interface Occurrence {
@@ -65,9 +85,12 @@ export interface Occurrence {
   originalStart: string;
   start: Date;
   end: Date;
+  allDay: boolean;
   startDate: string | null;
   endDate: string | null;
   override: OccurrenceOverride | null;
+  /** The original start of the THISANDFUTURE override that shaped this occurrence; null when none. */
+  rangeFrom: string | null;
 }
 
 export interface ExpandOptions {
@@ -404,25 +427,46 @@ function overlaps(startMs: number, endMs: number, fromMs: number, toMs: number):
 }
 
 function isMoved(o: OccurrenceOverride): boolean {
-  return o.start !== null || o.end !== null;
+  return o.start !== null || o.end !== null || (o.allDay !== undefined && o.allDay !== null);
 }
 
 /** `idPrefix` is the series id and '@'. */
-function occurrence(idPrefix: string, key: string, startMs: number, endMs: number, startDay: number | null, endDay: number | null, override: OccurrenceOverride | null): Occurrence {
+function occurrence(
+  idPrefix: string, key: string, startMs: number, endMs: number, startDay: number | null, endDay: number | null,
+  override: OccurrenceOverride | null, rangeFrom: string | null = null,
+): Occurrence {
   return {
     id: idPrefix + key,
     originalStart: key,
     start: new Date(startMs),
     end: new Date(endMs),
+    allDay: startDay !== null,
     startDate: startDay === null ? null : dateText(startDay),
     endDate: endDay === null ? null : dateText(endDay),
     override,
+    rangeFrom,
   };
+}
+
+/** The override turns a timed occurrence all-day or an all-day one timed. */
+function switchesAllDay(f: Frame, o: OccurrenceOverride): boolean {
+  return o.allDay !== undefined && o.allDay !== null && o.allDay !== f.allDay;
 }
 
 /** The occurrence of a moved override: missing fields keep the original start, or the series length. */
 function movedOccurrence(idPrefix: string, f: Frame, key: string, originalStartMs: number, o: OccurrenceOverride): Occurrence {
   const startMs = o.start !== null ? o.start.getTime() : originalStartMs;
+  if (switchesAllDay(f, o)) {
+    if (o.allDay) {
+      // A timed series' occurrence made all-day: its dates as given, else the local date of its start.
+      const startDay = o.startDate ? dayOfDateText(o.startDate) : f.dayOf(startMs);
+      const endDay = o.endDate ? dayOfDateText(o.endDate) : startDay + 1;
+      const start = o.start !== null ? startMs : f.zone.startOfDay(startDay * DAY_MS);
+      const end = o.end !== null ? o.end.getTime() : f.zone.startOfDay(endDay * DAY_MS);
+      return occurrence(idPrefix, key, start, end, startDay, Math.max(endDay, startDay + 1), o);
+    }
+    return occurrence(idPrefix, key, startMs, o.end !== null ? o.end.getTime() : startMs + f.durationMs, null, null, o);
+  }
   if (f.allDay) {
     const startDay = f.dayOf(startMs);
     const endDay = o.end !== null ? f.dayOf(o.end.getTime()) : startDay + f.durationDays;
@@ -434,18 +478,20 @@ function movedOccurrence(idPrefix: string, f: Frame, key: string, originalStartM
 }
 
 /**
- * A series ready to expand: its rule parsed (shared, through a cache, by every series with the same
- * rule, zone and times), its EXDATEs read. Reuse it to expand the same series over many windows.
+ * A series ready to expand: its rules parsed (shared, through a cache, by every series with the same
+ * rule, zone and times), its EXDATEs and RDATEs read. Reuse it to expand the same series over many windows.
  */
 export class CompiledSeries {
-  private readonly frame: Frame;
+  private readonly frames: Frame[];
   private readonly id: string;
   private readonly excluded: ReadonlySet<string>;
+  private readonly rdates: readonly RDate[];
 
   constructor(series: SeriesInput) {
-    this.frame = frameOf(series);
+    this.frames = framesOf(series);
     this.id = series.id;
     this.excluded = new Set(series.exdates.map(canonicalInstant));
+    this.rdates = readRDates(series.rdates, this.frames[0]!);
   }
 
   /** As expandSeries(series, overrides, window, opts). */
@@ -455,13 +501,187 @@ export class CompiledSeries {
     if (Number.isNaN(fromMs) || Number.isNaN(toMs)) throw new RangeError('window bounds must be valid instants');
     const limit = readLimit(opts);
     if (fromMs >= toMs || limit === 0) return [];
-    return expandFrame(this.frame, this.id, this.excluded, overrides, fromMs, toMs, limit);
+    if (isPlain(this.frames, this.rdates, overrides)) return expandFrame(this.frames[0]!, this.id, this.excluded, overrides, fromMs, toMs, limit);
+    return expandSet(this.frames, this.rdates, this.id, this.excluded, overrides, fromMs, toMs, limit);
   }
 }
 
 /** Compiles a series once for many expansions (throws RangeError for an RRULE it cannot read). */
 export function compileSeries(series: SeriesInput): CompiledSeries {
   return new CompiledSeries(series);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recurrence sets: several RRULEs, RDATEs, THISANDFUTURE overrides (RFC 5545 3.8.5, 3.8.4.4)
+
+/** DTSTART alone: the frame of a series without RRULE (its RDATEs are added to it). */
+const DTSTART_ONLY = 'FREQ=DAILY;COUNT=1';
+
+/** One frame per RRULE line; a series without RRULE gets DTSTART_ONLY's. */
+function framesOf(series: SeriesInput): Frame[] {
+  const rules = series.rrule.includes('\n') ? series.rrule.split('\n').map((r) => r.trim()).filter((r) => r !== '') : [series.rrule];
+  if (rules.length === 1 && rules[0] === series.rrule && series.rrule.trim() !== '') return [frameOf(series)];
+  if (rules.length === 0 || (rules.length === 1 && rules[0]!.trim() === '')) return [frameOf({ ...series, rrule: DTSTART_ONLY })];
+  return rules.map((rrule) => frameOf({ ...series, rrule }));
+}
+
+interface RDate {
+  key: string;
+  startMs: number;
+  /** A PERIOD's end; null: the series' length. */
+  endMs: number | null;
+}
+
+/** The RDATEs; one before DTSTART is left out (DTSTART is the first instance of the set, RFC 5545 3.8.5.3). */
+function readRDates(texts: readonly string[] | undefined, f: Frame): RDate[] {
+  if (texts === undefined || texts.length === 0) return [];
+  const parsed = texts.map((t) => {
+    const slash = t.indexOf('/');
+    const startMs = Date.parse(slash < 0 ? t : t.slice(0, slash));
+    const endMs = slash < 0 ? null : Date.parse(t.slice(slash + 1));
+    if (Number.isNaN(startMs) || (endMs !== null && (Number.isNaN(endMs) || endMs < startMs))) throw new RangeError(`invalid RDATE: ${t}`);
+    // An all-day series' RDATE is the local date of its start.
+    const start = f.allDay ? f.zone.startOfDay(f.dayOf(startMs) * DAY_MS) : startMs;
+    return { key: formatInstantSeconds(new Date(start)), startMs: start, endMs };
+  });
+  return parsed.filter((r) => r.startMs >= f.seriesStartMs);
+}
+
+/** One rule, no RDATE, no override that shifts a range or switches all-day: the plain (fast) path. */
+function isPlain(frames: readonly Frame[], rdates: readonly RDate[], overrides: readonly OccurrenceOverride[]): boolean {
+  if (frames.length !== 1 || rdates.length !== 0) return false;
+  for (const o of overrides) if (o.thisAndFuture === true || (o.allDay !== undefined && o.allDay !== null)) return false;
+  return true;
+}
+
+/** A THISANDFUTURE override as a shift of the occurrences from its original start on. */
+interface Range {
+  key: string;
+  override: OccurrenceOverride;
+  /** Wall-clock shift (ms; whole days for an all-day series). */
+  shiftMs: number;
+  /** The new length (ms; days for an all-day series); null: each occurrence keeps its own. */
+  length: number | null;
+}
+
+function rangesOf(f: Frame, byStart: ReadonlyMap<string, OccurrenceOverride>): Range[] {
+  const out: Range[] = [];
+  for (const [key, o] of byStart) {
+    if (o.thisAndFuture !== true || switchesAllDay(f, o)) continue;
+    const originalMs = Date.parse(key);
+    if (Number.isNaN(originalMs)) continue;
+    const startMs = o.start !== null ? o.start.getTime() : originalMs;
+    if (f.allDay) {
+      const day = f.dayOf(startMs);
+      out.push({ key, override: o, shiftMs: (day - f.dayOf(originalMs)) * DAY_MS, length: o.end !== null ? Math.max(1, f.dayOf(o.end.getTime() - 1) + 1 - day) : null });
+    } else {
+      out.push({ key, override: o, shiftMs: f.zone.wallOf(startMs) - f.zone.wallOf(originalMs), length: o.end !== null ? Math.max(0, o.end.getTime() - startMs) : null });
+    }
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The last range starting at or before the original start (keys compare as instants: same format). */
+function rangeAt(ranges: readonly Range[], key: string): Range | null {
+  let found: Range | null = null;
+  for (const r of ranges) {
+    if (r.key > key) break;
+    found = r;
+  }
+  return found;
+}
+
+interface Member {
+  key: string;
+  startMs: number;
+  /** A PERIOD's end; NaN: the series' length. */
+  endMs: number;
+  /** An all-day series' local date (day number); null for a timed one. */
+  startDay: number | null;
+}
+
+function expandSet(
+  frames: readonly Frame[],
+  rdates: readonly RDate[],
+  seriesId: string,
+  excluded: ReadonlySet<string>,
+  overrides: readonly OccurrenceOverride[],
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Occurrence[] {
+  const f = frames[0]!;
+  const byStart = new Map<string, OccurrenceOverride>();
+  for (const o of overrides) {
+    const key = canonicalInstant(o.originalStart);
+    if (!byStart.has(key)) byStart.set(key, o);
+  }
+  const ranges = rangesOf(f, byStart);
+  const idPrefix = `${seriesId}@`;
+  const out: Occurrence[] = [];
+  const rdateKeys = new Map(rdates.map((r) => [r.key, r]));
+  const isMember = (key: string) => rdateKeys.has(key) || frames.some((fr) => fr.find(key) !== null);
+
+  // Moved occurrences, wherever their original start lies (as in expandFrame).
+  for (const [key, o] of byStart) {
+    if (o.deleted || !isMoved(o) || excluded.has(key)) continue;
+    const originalMs = Date.parse(key);
+    if (Number.isNaN(originalMs)) continue;
+    const tentative = movedOccurrence(idPrefix, f, key, originalMs, o);
+    if (!overlaps(tentative.start.getTime(), tentative.end.getTime(), fromMs, toMs)) continue;
+    if (!isMember(key)) continue;
+    const rd = rdateKeys.get(key);
+    const originalStart = rd !== undefined ? rd.startMs : frames.map((fr) => fr.find(key)).find((x) => x !== null)!;
+    const moved = movedOccurrence(idPrefix, f, key, originalStart, o);
+    if (overlaps(moved.start.getTime(), moved.end.getTime(), fromMs, toMs)) out.push(moved);
+  }
+
+  // Original starts that a shift, a length or a PERIOD can bring into the window.
+  let reach = 2 * DAY_MS;
+  for (const r of ranges) reach = Math.max(reach, Math.abs(r.shiftMs) + 2 * DAY_MS, r.length === null ? 0 : f.allDay ? r.length * DAY_MS : r.length);
+  for (const r of rdates) if (r.endMs !== null) reach = Math.max(reach, r.endMs - r.startMs);
+  const searchFrom = fromMs - reach;
+  const searchTo = toMs + reach;
+  const members = new Map<string, Member>();
+  const perFrame = limit + excluded.size + byStart.size + rdates.length;
+  for (const fr of frames) {
+    for (const occ of expandFrame(fr, seriesId, EMPTY, [], searchFrom, searchTo, perFrame)) {
+      if (members.has(occ.originalStart)) continue;
+      // endMs NaN: the series' own length.
+      members.set(occ.originalStart, { key: occ.originalStart, startMs: occ.start.getTime(), endMs: Number.NaN, startDay: f.allDay ? f.dayOf(occ.start.getTime()) : null });
+    }
+  }
+  for (const r of rdates) {
+    // An RDATE PERIOD gives its occurrence its own length, also where a rule has the same start.
+    if (members.has(r.key) && r.endMs === null) continue;
+    members.set(r.key, { key: r.key, startMs: r.startMs, endMs: r.endMs ?? Number.NaN, startDay: f.allDay ? f.dayOf(r.startMs) : null });
+  }
+
+  for (const m of members.values()) {
+    if (excluded.has(m.key)) continue;
+    const o = byStart.get(m.key) ?? null;
+    if (o !== null && (o.deleted || isMoved(o))) continue;
+    const range = ranges.length === 0 ? null : rangeAt(ranges, m.key);
+    let startMs = m.startMs;
+    let startDay = m.startDay;
+    let endDay: number | null = null;
+    let endMs: number;
+    if (f.allDay) {
+      startDay = startDay! + (range === null ? 0 : range.shiftMs / DAY_MS);
+      const periodDays = Number.isNaN(m.endMs) ? null : Math.max(1, f.dayOf(m.endMs - 1) + 1 - f.dayOf(m.startMs));
+      endDay = startDay + (range?.length ?? periodDays ?? f.durationDays);
+      startMs = f.zone.startOfDay(startDay * DAY_MS);
+      endMs = f.zone.startOfDay(endDay * DAY_MS);
+    } else {
+      if (range !== null && range.shiftMs !== 0) startMs = f.zone.instantOf(f.zone.wallOf(m.startMs) + range.shiftMs);
+      const ownLength = Number.isNaN(m.endMs) ? f.durationMs : m.endMs - m.startMs;
+      endMs = startMs + (range?.length ?? ownLength);
+    }
+    if (!overlaps(startMs, endMs, fromMs, toMs)) continue;
+    out.push(occurrence(idPrefix, m.key, startMs, endMs, startDay, endDay, o, range?.key ?? null));
+  }
+  out.sort(byStartThenId);
+  return out.length > limit ? out.slice(0, limit) : out;
 }
 
 function readLimit(opts: ExpandOptions | undefined): number {
@@ -573,10 +793,12 @@ export function expandSeries(
   if (Number.isNaN(fromMs) || Number.isNaN(toMs)) throw new RangeError('window bounds must be valid instants');
   const limit = readLimit(opts);
   if (fromMs >= toMs) return [];
-  const f = frameOf(series);
+  const frames = framesOf(series);
   if (limit === 0) return [];
   const excluded: ReadonlySet<string> = series.exdates.length === 0 ? EMPTY : new Set(series.exdates.map(canonicalInstant));
-  return expandFrame(f, series.id, excluded, overrides, fromMs, toMs, limit);
+  const rdates = readRDates(series.rdates, frames[0]!);
+  if (isPlain(frames, rdates, overrides)) return expandFrame(frames[0]!, series.id, excluded, overrides, fromMs, toMs, limit);
+  return expandSet(frames, rdates, series.id, excluded, overrides, fromMs, toMs, limit);
 }
 
 const EMPTY: ReadonlySet<string> = new Set();

@@ -22,15 +22,20 @@ export interface BusyOptions extends ParseOptions {
 function seriesBusy(e: ImportedEvent, window: { from: Date; to: Date }, budget: OccurrenceBudget): BusyInterval[] {
   const overrides: OccurrenceOverride[] = e.overrides.map((o) => ({
     originalStart: o.originalStart, start: o.start, end: o.end, cancelled: o.cancelled, deleted: false,
+    allDay: o.allDay, startDate: o.startDate, endDate: o.endDate, thisAndFuture: o.thisAndFuture,
   }));
   const byStart = new Map(e.overrides.map((o) => [o.originalStart, o]));
-  const series = { id: e.uid, start: e.start, end: e.end, allDay: e.allDay, startDate: e.startDate, endDate: e.endDate, timezone: e.timezone, rrule: e.rrule!, exdates: e.exdates };
+  const series = {
+    id: e.uid, start: e.start, end: e.end, allDay: e.allDay, startDate: e.startDate, endDate: e.endDate, timezone: e.timezone,
+    rrule: e.rrule!, exdates: e.exdates, rdates: e.rdates,
+  };
   const out: BusyInterval[] = [];
   const occurrences = expandSeries(series, overrides, window, { limit: budget.seriesProbe });
   budget.series(e.uid, e.rrule!, occurrences.length);
   for (const occ of occurrences) {
-    const o = byStart.get(occ.originalStart);
-    // An instance of its own decides for itself (a busy series can have a free or cancelled instance, and the other way round).
+    // An instance of its own decides for itself (a busy series can have a free or cancelled instance, and the other way round);
+    // a THISANDFUTURE instance decides for the later ones.
+    const o = byStart.get(occ.originalStart) ?? (occ.rangeFrom === null ? undefined : byStart.get(occ.rangeFrom));
     if (o ? o.cancelled || o.showAs === 'free' : e.showAs === 'free') continue;
     out.push({ start: occ.start, end: occ.end });
   }

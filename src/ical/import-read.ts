@@ -3,7 +3,7 @@
  * beside them worked out here, in the worker thread, so the request path only compares and writes:
  * each series' last end (series_until) and which overriding instances moved. Pure.
  */
-import { compileSeries, MAX_OCCURRENCES_PER_CALL, type SeriesInput } from '../domain/recurrence.js';
+import { compileSeries, MAX_OCCURRENCES_PER_CALL, type OccurrenceOverride, type SeriesInput } from '../domain/recurrence.js';
 import { ICAL_LIMITS, OccurrenceBudget, type IcalLimits } from './limits.js';
 import { parseICalendar, type ImportedEvent, type ImportedOverride } from './parse.js';
 
@@ -37,8 +37,20 @@ const YEARS_10_MS = 10 * 366 * 86_400_000;
 function seriesInput(e: ImportedEvent): SeriesInput {
   return {
     id: e.uid, start: e.start, end: e.end, allDay: e.allDay, startDate: e.startDate, endDate: e.endDate,
-    timezone: e.timezone, rrule: e.rrule!, exdates: e.exdates,
+    timezone: e.timezone, rrule: e.rrule!, exdates: e.exdates, rdates: e.rdates,
   };
+}
+
+function overrideInput(o: ImportedOverride): OccurrenceOverride {
+  return {
+    originalStart: o.originalStart, start: o.start, end: o.end, cancelled: o.cancelled, deleted: false,
+    allDay: o.allDay, startDate: o.startDate, endDate: o.endDate, thisAndFuture: o.thisAndFuture,
+  };
+}
+
+/** Every RRULE line has COUNT or UNTIL ('' has none: RDATEs only). */
+function isBounded(rrule: string): boolean {
+  return rrule.split('\n').every((line) => line.trim() === '' || /(^|;)(COUNT|UNTIL)=/i.test(line));
 }
 
 /**
@@ -47,15 +59,18 @@ function seriesInput(e: ImportedEvent): SeriesInput {
  * (a COUNT past them, or 200 years of a rule, is treated as endless), so a COUNT of a hundred million
  * costs no more than a rule of `cap`.
  */
-function seriesUntil(input: SeriesInput, cap: number): Date | null {
-  if (!/(^|;)(COUNT|UNTIL)=/i.test(input.rrule)) return null;
+function seriesUntil(input: SeriesInput, overrides: readonly OccurrenceOverride[], cap: number): Date | null {
+  if (!isBounded(input.rrule)) return null;
+  // THISANDFUTURE shifts count: a shifted occurrence can end after the rule's last one.
+  const ranges = overrides.filter((o) => o.thisAndFuture === true);
   const series = compileSeries({ ...input, exdates: [] });
-  let from = input.start;
+  // RDATEs may lie before DTSTART.
+  let from = new Date(Math.min(input.start.getTime(), ...(input.rdates ?? []).map((r) => Date.parse(r.split('/')[0]!))) - 7 * 86_400_000);
   let last = input.end;
   let seen = 0;
   for (let step = 0; step < 20; step++) {
     const to = new Date(from.getTime() + YEARS_10_MS);
-    const occurrences = series.expand([], { from, to });
+    const occurrences = series.expand(ranges, { from, to });
     if (occurrences.length === 0) return last;
     seen += occurrences.length;
     if (seen > cap) return null;
@@ -68,13 +83,13 @@ function seriesUntil(input: SeriesInput, cap: number): Date | null {
 function readSeries(e: ImportedEvent, budget: OccurrenceBudget, window: { from: Date; to: Date }, cap: number): ImportEvent {
   const input = seriesInput(e);
   const series = compileSeries({ ...input, exdates: [] });
-  budget.series(e.uid, e.rrule!, compileSeries(input).expand([], window, { limit: budget.seriesProbe }).length);
+  budget.series(e.uid, e.rrule!, compileSeries(input).expand(e.overrides.filter((o) => o.thisAndFuture).map(overrideInput), window, { limit: budget.seriesProbe }).length);
   const overrides = e.overrides.map((o): ImportOverride => {
     const at = new Date(o.originalStart);
     const unmoved = series.expand([], { from: at, to: new Date(at.getTime() + 1000) }).find((x) => x.originalStart === o.originalStart);
     return { ...o, moved: !unmoved || unmoved.start.getTime() !== o.start.getTime() || unmoved.end.getTime() !== o.end.getTime() };
   });
-  return { ...e, overrides, seriesUntil: seriesUntil(input, cap) };
+  return { ...e, overrides, seriesUntil: seriesUntil(input, e.overrides.map(overrideInput), cap) };
 }
 
 /** Throws ICalendarError when the text is not iCalendar, ICalendarLimitError when it is over a limit. */

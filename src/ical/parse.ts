@@ -5,10 +5,15 @@
  * EXDATEs and RECURRENCE-IDs give exactly the occurrence keys expandSeries produces.
  *
  * Zones: a TZID is read as an IANA name (also behind a path prefix, as Thunderbird writes it) or a
- * Windows name (Outlook); anything else, and floating times, are read in the calendar's zone:
- * X-WR-TIMEZONE, else options.defaultTimezone, else UTC. The VTIMEZONE blocks are not used: Google
- * and Apple name IANA zones anyway, and reading every time in one IANA zone keeps a series' times
- * and its EXDATE/RECURRENCE-ID keys consistent.
+ * Windows name (Outlook); any other TZID with a VTIMEZONE in the file (Outlook's custom zones, Lotus
+ * Notes) as the IANA zone whose offsets match that definition over the file's years (./vtimezone.ts);
+ * anything else, and floating times, are read in the calendar's zone: X-WR-TIMEZONE, else
+ * options.defaultTimezone, else UTC. Reading every time in one IANA zone keeps a series' times and its
+ * EXDATE/RECURRENCE-ID keys consistent.
+ *
+ * Recurrence (RFC 5545 3.8.5): every RRULE, RDATE (DATE, DATE-TIME, PERIOD, each with its TZID) and
+ * EXDATE of any value type; RECURRENCE-ID with RANGE=THISANDFUTURE; instances that turn timed or
+ * all-day. RFC 7529 RSCALE (other calendars than the Gregorian) refuses its event, with a warning.
  */
 import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
@@ -16,6 +21,7 @@ import type { EventTimes } from '../domain/event-times.js';
 import { expandSeries, formatInstantSeconds, type SeriesInput } from '../domain/recurrence.js';
 import { ICalendarError } from './errors.js';
 import { checkEventCount, checkSize, ICAL_LIMITS, type IcalLimits } from './limits.js';
+import { ianaZoneOfDefinition } from './vtimezone.js';
 import { resolveZone } from './zones.js';
 
 export { ICalendarError } from './errors.js';
@@ -29,6 +35,12 @@ export interface ImportedOverride {
   location: string | null;
   showAs: 'busy' | 'free';
   cancelled: boolean;
+  /** The instance is all-day (true) or timed (false) unlike its series, with its dates when all-day; null: as the series. */
+  allDay: boolean | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** RECURRENCE-ID;RANGE=THISANDFUTURE: the change holds for this and every later occurrence. */
+  thisAndFuture: boolean;
 }
 
 export interface ImportedEvent extends EventTimes {
@@ -39,10 +51,15 @@ export interface ImportedEvent extends EventTimes {
   location: string | null;
   url: string | null;
   description: string | null;
-  /** The RRULE value, e.g. 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20261231T000000Z'; null for a single event. */
+  /**
+   * The RRULE values, one per line, e.g. 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20261231T000000Z'; '' for a series
+   * of RDATEs only; null for a single event.
+   */
   rrule: string | null;
   /** Original starts left out, 'YYYY-MM-DDThh:mm:ssZ', sorted. */
   exdates: string[];
+  /** RDATEs as SeriesInput.rdates: 'YYYY-MM-DDThh:mm:ssZ', or 'start/end' for a PERIOD; sorted. */
+  rdates: string[];
   overrides: ImportedOverride[];
 }
 
@@ -71,6 +88,8 @@ interface Context {
   zone: string;
   warnings: string[];
   unknownTzids: Set<string>;
+  /** TZIDs of the file's own VTIMEZONEs that no name resolves: the IANA zone matching the definition, or null. */
+  customZones: Map<string, string | null>;
   /** Shared by every calendar of the file. */
   stats: { skipped: number };
 }
@@ -134,7 +153,7 @@ function zoneOf(prop: Property, t: Time, floating: string, ctx: Context): string
   const tzid = prop.getParameter('tzid');
   const name = typeof tzid === 'string' ? tzid : null;
   if (name === null) return floating;
-  const zone = resolveZone(name);
+  const zone = resolveZone(name) ?? ctx.customZones.get(name) ?? null;
   if (zone !== null) return zone;
   if (!ctx.unknownTzids.has(name)) {
     ctx.unknownTzids.add(name);
@@ -252,50 +271,105 @@ function singleEvent(uid: string, c: Component, times: EventTimes): ImportedEven
     description: text(c, 'description'),
     rrule: null,
     exdates: [],
+    rdates: [],
     overrides: [],
   };
 }
 
-/** The RRULE text when expandSeries can read it; else null, with a warning. */
-function readRule(c: Component, times: EventTimes, ctx: Context): string | null {
+/** Thrown for an event this service must not import (its whole event is skipped, with the message). */
+class RefusedEvent extends Error {}
+
+/**
+ * RFC 7529 calendars: an RSCALE other than GREGORIAN (or a SKIP other than OMIT) gives dates this
+ * expander would get wrong (ical.js drops RSCALE, SKIP and leap months such as BYMONTH=5L).
+ */
+function checkRscale(c: Component, prop: Property): void {
+  const recur = prop.getFirstValue() as { rscale?: string; skip?: string } | null;
+  const rscale = recur?.rscale ? String(recur.rscale).toUpperCase() : null;
+  const skip = recur?.skip ? String(recur.skip).toUpperCase() : null;
+  if (rscale === null && skip === null) return;
+  if (rscale === 'GREGORIAN' && (skip === null || skip === 'OMIT')) return;
+  throw new RefusedEvent(
+    `${describe(c)} skipped: its RRULE uses RSCALE=${rscale ?? '(none)'}${skip ? `;SKIP=${skip}` : ''} (RFC 7529 calendars other than the Gregorian are not supported)`,
+  );
+}
+
+/** The RRULE values expandSeries can read, one per line; the others are dropped with a warning. null: none. */
+function readRules(c: Component, times: EventTimes, ctx: Context): string | null {
   const props = c.getAllProperties('rrule');
   if (props.length === 0) return null;
-  if (props.length > 1) ctx.warnings.push(`${describe(c)}: has ${props.length} RRULEs; only the first is imported`);
-  const rrule = String(props[0]!.getFirstValue());
-  const probe: SeriesInput = { id: 'probe', ...times, rrule, exdates: [] };
-  try {
-    expandSeries(probe, [], { from: times.start, to: new Date(times.start.getTime() + DAY_MS) });
-    return rrule;
-  } catch (e) {
-    ctx.warnings.push(`${describe(c)}: RRULE ${rrule} cannot be expanded (${(e as Error).message}); imported as a single event`);
-    return null;
+  const kept: string[] = [];
+  for (const prop of props) {
+    checkRscale(c, prop);
+    const rrule = String(prop.getFirstValue());
+    const probe: SeriesInput = { id: 'probe', ...times, rrule, exdates: [] };
+    try {
+      expandSeries(probe, [], { from: times.start, to: new Date(times.start.getTime() + DAY_MS) });
+      if (!kept.includes(rrule)) kept.push(rrule);
+    } catch (e) {
+      ctx.warnings.push(`${describe(c)}: RRULE ${rrule} cannot be expanded (${(e as Error).message}); ${props.length > 1 ? 'the other RRULEs are imported' : 'imported as a single event'}`);
+    }
   }
+  return kept.length === 0 ? null : kept.join('\n');
+}
+
+/** RDATE values as SeriesInput.rdates: DATE (the series' time of day on a timed series), DATE-TIME (its TZID), PERIOD. */
+function readRDates(c: Component, times: EventTimes, frame: SeriesFrame, ctx: Context): string[] {
+  const out = new Set<string>();
+  for (const prop of c.getAllProperties('rdate')) {
+    for (const v of prop.getValues()) {
+      if (v instanceof ICAL.Time) {
+        out.add(occurrenceKey(prop, v, frame, ctx));
+      } else if (v instanceof ICAL.Period) {
+        const start = occurrenceKey(prop, v.start, frame, ctx);
+        if (frame.allDay) {
+          out.add(start);
+          continue;
+        }
+        const end = v.end ? instantOf(prop, v.end, frame.timezone, ctx) : new Date(Date.parse(start) + v.getDuration().toSeconds() * 1000);
+        if (end.getTime() < Date.parse(start)) {
+          ctx.warnings.push(`${describe(c)}: RDATE period ${v.toString()} ends before it starts; read as its start alone`);
+          out.add(start);
+        } else {
+          out.add(`${start}/${formatInstantSeconds(end)}`);
+        }
+      }
+    }
+  }
+  const sorted = [...out].sort();
+  const first = formatInstantSeconds(times.start);
+  const early = sorted.filter((r) => r.slice(0, 20) < first);
+  if (early.length > 0) ctx.warnings.push(`${describe(c)}: ${early.length} RDATE(s) before DTSTART left out (DTSTART is the first occurrence of a series)`);
+  return sorted.filter((r) => r.slice(0, 20) >= first);
 }
 
 function isOccurrence(series: SeriesInput, key: string): boolean {
+  if (series.rdates?.some((r) => r === key || r.startsWith(`${key}/`))) return true;
   const ms = Date.parse(key);
   return expandSeries(series, [], { from: new Date(ms), to: new Date(ms + 1000) }).some((o) => o.originalStart === key);
 }
 
 /** A series (or single event) with its EXDATEs and overriding instances; instances that fit no occurrence come back as orphans. */
 function seriesEvent(uid: string, master: Component, instances: Component[], ctx: Context): { event: ImportedEvent; orphans: Component[] } | null {
-  const hasRule = master.getFirstProperty('rrule') !== null;
+  const hasRule = master.getFirstProperty('rrule') !== null || master.getFirstProperty('rdate') !== null;
   const times = readTimes(master, ctx, { series: hasRule });
   if (times === null) return null;
   const event = singleEvent(uid, master, times);
-  if (master.getFirstProperty('rdate')) ctx.warnings.push(`${describe(master)}: RDATE is not imported; only RRULE occurrences are`);
-  event.rrule = hasRule ? readRule(master, times, ctx) : null;
-  if (event.rrule === null) return { event, orphans: instances };
-
   const wall = Temporal.Instant.fromEpochMilliseconds(times.start.getTime()).toZonedDateTimeISO(times.timezone);
   const frame: SeriesFrame = { allDay: times.allDay, timezone: times.timezone, time: wall.toPlainTime() };
+  const rules = readRules(master, times, ctx);
+  event.rdates = readRDates(master, times, frame, ctx);
+  // A series of DTSTART and RDATEs only has the rule text '' (SeriesInput.rrule).
+  event.rrule = rules ?? (event.rdates.length > 0 ? '' : null);
+  if (event.rrule === null) return { event, orphans: instances };
+
   const exdates = new Set<string>();
   for (const prop of master.getAllProperties('exdate')) {
     for (const v of prop.getValues()) if (v instanceof ICAL.Time) exdates.add(occurrenceKey(prop, v, frame, ctx));
   }
   event.exdates = [...exdates].sort();
   // Without the EXDATEs: an instance of an excluded start is dropped (EXDATE wins), not made an event of its own.
-  const rule: SeriesInput = { id: 'probe', ...times, rrule: event.rrule, exdates: [] };
+  const rule: SeriesInput = { id: 'probe', ...times, rrule: event.rrule, exdates: [], rdates: event.rdates };
 
   const fallback = {
     days: times.allDay ? Temporal.PlainDate.from(times.startDate!).until(Temporal.PlainDate.from(times.endDate!)).days : 1,
@@ -305,7 +379,8 @@ function seriesEvent(uid: string, master: Component, instances: Component[], ctx
   const orphans: Component[] = [];
   for (const c of instances) {
     const rid = firstTime(c, 'recurrence-id')!;
-    if (rid.prop.getParameter('range')) ctx.warnings.push(`${describe(c)}: RANGE=THISANDFUTURE is not supported; only the one occurrence is changed`);
+    const range = String(rid.prop.getParameter('range') ?? '').toUpperCase();
+    if (range !== '' && range !== 'THISANDFUTURE') ctx.warnings.push(`${describe(c)}: RANGE=${range} is not supported (RFC 5545 knows THISANDFUTURE only); only the one occurrence is changed`);
     const key = occurrenceKey(rid.prop, rid.time, frame, ctx);
     const t = readTimes(c, ctx, { series: true, fallback });
     if (t === null) {
@@ -313,14 +388,22 @@ function seriesEvent(uid: string, master: Component, instances: Component[], ctx
       ctx.stats.skipped += 1;
       continue;
     }
-    if (exdates.has(key)) continue;
+    // EXDATE wins over the instance; a THISANDFUTURE one still changes the later occurrences.
+    if (exdates.has(key) && range !== 'THISANDFUTURE') continue;
     if (!isOccurrence(rule, key)) {
       orphans.push(c);
       continue;
     }
+    const switched = t.allDay !== times.allDay;
+    if (switched && range === 'THISANDFUTURE') ctx.warnings.push(`${describe(c)}: RANGE=THISANDFUTURE on an instance that turns ${t.allDay ? 'all-day' : 'timed'}; only the one occurrence is changed`);
+    // An all-day instance of a timed series starts at local midnight in the series' zone.
+    const start = switched && t.allDay ? midnight(Temporal.PlainDate.from(t.startDate!), times.timezone) : t.start;
+    const end = switched && t.allDay ? midnight(Temporal.PlainDate.from(t.endDate!), times.timezone) : t.end;
     const override: ImportedOverride = {
-      originalStart: key, start: t.start, end: t.end, title: text(c, 'summary') ?? event.title,
+      originalStart: key, start, end, title: text(c, 'summary') ?? event.title,
       location: text(c, 'location'), showAs: showAs(c), cancelled: isCancelled(c),
+      allDay: switched ? t.allDay : null, startDate: switched ? t.startDate : null, endDate: switched ? t.endDate : null,
+      thisAndFuture: range === 'THISANDFUTURE' && !switched,
     };
     const previous = chosen.get(key);
     if (!previous || sequence(c) >= sequence(previous.c)) chosen.set(key, { c, override });
@@ -347,6 +430,34 @@ function orphanEvent(uid: string, c: Component, ctx: Context): ImportedEvent | n
   }
   ctx.warnings.push(`${describe(c)}: the instance of ${key} matches no occurrence of a series in the file; imported as a single event`);
   return singleEvent(`${uid}@${key}`, c, times);
+}
+
+/** The years of the calendar's DTSTARTs, and the one after the last: what a VTIMEZONE is compared over. */
+function yearsOf(cal: Component): [number, number] | null {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const c of cal.getAllSubcomponents('vevent')) {
+    const t = c.getFirstPropertyValue('dtstart');
+    if (t instanceof ICAL.Time && t.year >= 1900 && t.year <= 2200) {
+      lo = Math.min(lo, t.year);
+      hi = Math.max(hi, t.year);
+    }
+  }
+  return lo <= hi ? [lo, hi + 1] : null;
+}
+
+/** The calendar's VTIMEZONEs that no name resolves, each mapped to the IANA zone matching its definition (./vtimezone.ts). */
+function customZonesOf(cal: Component, warnings: string[]): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  const years = yearsOf(cal);
+  for (const vtz of cal.getAllSubcomponents('vtimezone')) {
+    const tzid = text(vtz, 'tzid');
+    if (tzid === null || out.has(tzid) || resolveZone(tzid) !== null || years === null) continue;
+    const zone = ianaZoneOfDefinition(vtz, years[0], years[1]);
+    out.set(tzid, zone);
+    if (zone !== null) warnings.push(`TZID "${tzid}" is not a zone name; its VTIMEZONE has the offsets of ${zone} in ${years[0]}-${years[1]}, which is used`);
+  }
+  return out;
 }
 
 interface Group {
@@ -387,7 +498,7 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
     const wr = text(cal, 'x-wr-timezone');
     const zone = wr === null ? fallbackZone : resolveZone(wr);
     if (wr !== null && zone === null) warnings.push(`X-WR-TIMEZONE "${wr}" is not a time zone we know; ${fallbackZone} is used`);
-    const ctx: Context = { zone: zone ?? fallbackZone, warnings, unknownTzids: new Set(), stats };
+    const ctx: Context = { zone: zone ?? fallbackZone, warnings, unknownTzids: new Set(), customZones: customZonesOf(cal, warnings), stats };
     for (const c of cal.getAllSubcomponents('vevent')) {
       const uid = text(c, 'uid');
       if (uid === null) {
@@ -430,7 +541,7 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
       }
     } catch (e) {
       // A value ical.js cannot read (a malformed date, say) costs that event only.
-      warnings.push(`UID ${uid} skipped: ${(e as Error).message}`);
+      warnings.push(e instanceof RefusedEvent ? e.message : `UID ${uid} skipped: ${(e as Error).message}`);
       stats.skipped += 1;
     }
   }

@@ -155,3 +155,6 @@ export function windowsZoneToIana(name: string, isKnown: (zone: string) => boole
   }
   return byName.get(name.trim().toLowerCase()) ?? null;
 }
+
+/** The IANA zones the table names: each Windows zone's main one (preferred when several IANA zones fit a VTIMEZONE). */
+export const WINDOWS_MAIN_ZONES: readonly string[] = [...new Set(WINDOWS_TO_IANA.map((row) => row[1]))];

@@ -42,6 +42,7 @@ interface EventFields extends EventTimeColumns {
   notes: string | null;
   rrule: string | null;
   exdates: string[];
+  rdates: string[];
   series_until: Date | null;
 }
 
@@ -54,6 +55,10 @@ interface OverrideFields {
   location: string | null;
   show_as: 'busy' | 'free' | null;
   cancelled: boolean;
+  all_day: boolean | null;
+  start_date: string | null;
+  end_date: string | null;
+  this_and_future: boolean;
 }
 
 /** Overrides as stored: times, title, location and showAs only where they differ; no-op instances dropped. */
@@ -68,8 +73,12 @@ function overrideFields(e: ImportEvent): OverrideFields[] {
       location: o.location === e.location ? null : o.location,
       show_as: o.showAs === e.showAs ? null : o.showAs,
       cancelled: o.cancelled,
+      all_day: o.allDay,
+      start_date: o.startDate,
+      end_date: o.endDate,
+      this_and_future: o.thisAndFuture,
     };
-    if (o.moved || row.title !== null || row.location !== null || row.show_as !== null || row.cancelled) out.push(row);
+    if (o.moved || row.title !== null || row.location !== null || row.show_as !== null || row.cancelled || row.all_day !== null || row.this_and_future) out.push(row);
   }
   return out;
 }
@@ -80,7 +89,7 @@ function eventFields(e: ImportEvent, overrides: OverrideFields[]): EventFields {
   for (const o of overrides) if (until !== null && o.end_at !== null && !o.cancelled && o.end_at > until) until = o.end_at;
   return {
     title: e.title, ...eventTimeColumns(e), show_as: e.showAs, status: e.cancelled ? 'cancelled' : 'confirmed', location: e.location, url: e.url,
-    notes: e.description, rrule: e.rrule, exdates: e.exdates, series_until: until,
+    notes: e.description, rrule: e.rrule, exdates: e.exdates, rdates: e.rdates, series_until: until,
   };
 }
 
@@ -90,12 +99,13 @@ function sameEvent(a: EventFields, b: EventFields): boolean {
   return a.title === b.title && ms(a.start_at) === ms(b.start_at) && ms(a.end_at) === ms(b.end_at) && a.all_day === b.all_day
     && a.start_date === b.start_date && a.end_date === b.end_date && a.timezone === b.timezone && a.show_as === b.show_as
     && a.status === b.status && a.location === b.location && a.url === b.url && a.notes === b.notes && a.rrule === b.rrule
-    && a.exdates.join(',') === b.exdates.join(',') && ms(a.series_until) === ms(b.series_until);
+    && a.exdates.join(',') === b.exdates.join(',') && a.rdates.join(',') === b.rdates.join(',') && ms(a.series_until) === ms(b.series_until);
 }
 
 function sameOverride(a: OverrideFields, b: OverrideFields): boolean {
   return ms(a.start_at) === ms(b.start_at) && ms(a.end_at) === ms(b.end_at) && a.title === b.title && a.location === b.location
-    && a.show_as === b.show_as && a.cancelled === b.cancelled;
+    && a.show_as === b.show_as && a.cancelled === b.cancelled && a.all_day === b.all_day && a.start_date === b.start_date
+    && a.end_date === b.end_date && a.this_and_future === b.this_and_future;
 }
 
 async function calendarOf(db: Db, ownerId: string, slug: string): Promise<string> {

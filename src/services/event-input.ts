@@ -167,8 +167,8 @@ export function zoneOf(value: string | null | undefined, fallback: string): stri
   return zone;
 }
 
-export function seriesInput(row: { id: string; start_at: Date; end_at: Date; all_day: boolean; start_date: string | null; end_date: string | null; timezone: string; exdates: string[] }, rrule: string): SeriesInput {
-  return { id: row.id, start: row.start_at, end: row.end_at, allDay: row.all_day, startDate: row.start_date, endDate: row.end_date, timezone: row.timezone, rrule, exdates: row.exdates };
+export function seriesInput(row: { id: string; start_at: Date; end_at: Date; all_day: boolean; start_date: string | null; end_date: string | null; timezone: string; exdates: string[]; rdates?: string[] }, rrule: string): SeriesInput {
+  return { id: row.id, start: row.start_at, end: row.end_at, allDay: row.all_day, startDate: row.start_date, endDate: row.end_date, timezone: row.timezone, rrule, exdates: row.exdates, rdates: row.rdates ?? [] };
 }
 
 /**

@@ -46,8 +46,11 @@ export interface EventsTable {
   url: string | null;
   notes: string | null;
   participants: Generated<unknown>;
+  /** One RRULE per line; '' for DTSTART and RDATEs only (migration 0012); null for a single event. */
   rrule: string | null;
   exdates: Generated<string[]>;
+  /** RDATEs: 'YYYY-MM-DDThh:mm:ssZ' or 'start/end' (migration 0012). */
+  rdates: Generated<string[]>;
   series_until: Date | null;
   is_appointment: Generated<boolean>;
   request_id: string | null;
@@ -68,6 +71,12 @@ export interface EventOverridesTable {
   location: string | null;
   show_as: 'busy' | 'free' | null;
   cancelled: Generated<boolean>;
+  /** The occurrence turned all-day (with its dates) or timed against its series; null: as the series (migration 0012). */
+  all_day: Generated<boolean | null>;
+  start_date: Generated<string | null>;
+  end_date: Generated<string | null>;
+  /** RANGE=THISANDFUTURE: holds for this and every later occurrence (migration 0012). */
+  this_and_future: Generated<boolean>;
   updated_at: Instant;
   deleted_at: Date | null;
 }

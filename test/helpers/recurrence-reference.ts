@@ -61,6 +61,9 @@ export interface Occurrence {
   startDate: string | null;
   endDate: string | null;
   override: OccurrenceOverride | null;
+  /** As src/domain/recurrence.ts (the reference has no all-day switch and no THISANDFUTURE). */
+  allDay: boolean;
+  rangeFrom: string | null;
 }
 
 /** Most occurrences one expandSeries call returns; the earliest ones (by start, then id) are kept. */
@@ -388,6 +391,8 @@ function toOccurrence(seriesId: string, c: Candidate, override: OccurrenceOverri
     startDate: c.startDate === null ? null : c.startDate.toString(),
     endDate: c.endDate === null ? null : c.endDate.toString(),
     override,
+    allDay: c.startDate !== null,
+    rangeFrom: null,
   };
 }
 

@@ -12,6 +12,8 @@ export interface EventSeed {
   endDate?: string | null;
   rrule?: string | null;
   exdates?: string[];
+  /** RDATEs as events.rdates holds them ('YYYY-MM-DDThh:mm:ssZ' or 'start/end'). */
+  rdates?: string[];
   seriesUntil?: string | null;
   showAs?: 'busy' | 'free';
   status?: 'confirmed' | 'cancelled';
@@ -57,6 +59,7 @@ export async function seedEvent(db: Db, ownerId: string, e: EventSeed): Promise<
       participants: JSON.stringify(e.participants ?? []),
       rrule: e.rrule ?? null,
       exdates: e.exdates ?? [],
+      rdates: e.rdates ?? [],
       series_until: e.seriesUntil ? new Date(e.seriesUntil) : null,
       is_appointment: e.isAppointment ?? false,
       request_id: e.requestId ?? null,
@@ -74,7 +77,11 @@ export async function seedOverride(
   db: Db,
   ownerId: string,
   eventId: string,
-  o: { originalStart: string; start?: string; end?: string; title?: string; cancelled?: boolean; deletedAt?: string; updatedAt?: string },
+  o: {
+    originalStart: string; start?: string; end?: string; title?: string; cancelled?: boolean; deletedAt?: string; updatedAt?: string;
+    /** RANGE=THISANDFUTURE; an occurrence turned all-day (with its dates) or timed. */
+    thisAndFuture?: boolean; allDay?: boolean; startDate?: string; endDate?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('event_overrides')
@@ -88,6 +95,10 @@ export async function seedOverride(
       location: null,
       show_as: null,
       cancelled: o.cancelled ?? false,
+      this_and_future: o.thisAndFuture ?? false,
+      all_day: o.allDay ?? null,
+      start_date: o.startDate ?? null,
+      end_date: o.endDate ?? null,
       updated_at: new Date(o.updatedAt ?? o.deletedAt ?? '2026-03-10T00:00:00Z'),
       deleted_at: o.deletedAt ? new Date(o.deletedAt) : null,
     })

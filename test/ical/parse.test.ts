@@ -46,8 +46,8 @@ describe('parseICalendar: a Google Calendar export (Europe/Berlin)', () => {
 
   it('turns the RECURRENCE-ID instances into one moved and one cancelled override keyed by original start', () => {
     assert.deepEqual(planning.overrides.map((o) => ({ ...o, start: iso(o.start), end: iso(o.end) })), [
-      { originalStart: '2026-03-23T08:30:00Z', start: '2026-03-24T09:00:00Z', end: '2026-03-24T09:45:00Z', title: 'Weekly planning (moved)', location: 'Room 2.03', showAs: 'busy', cancelled: false },
-      { originalStart: '2026-04-06T07:30:00Z', start: '2026-04-06T07:30:00Z', end: '2026-04-06T08:15:00Z', title: 'Weekly planning', location: null, showAs: 'busy', cancelled: true },
+      { originalStart: '2026-03-23T08:30:00Z', start: '2026-03-24T09:00:00Z', end: '2026-03-24T09:45:00Z', title: 'Weekly planning (moved)', location: 'Room 2.03', showAs: 'busy', cancelled: false, allDay: null, startDate: null, endDate: null, thisAndFuture: false },
+      { originalStart: '2026-04-06T07:30:00Z', start: '2026-04-06T07:30:00Z', end: '2026-04-06T08:15:00Z', title: 'Weekly planning', location: null, showAs: 'busy', cancelled: true, allDay: null, startDate: null, endDate: null, thisAndFuture: false },
     ]);
   });
 

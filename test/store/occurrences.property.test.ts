@@ -28,20 +28,24 @@ const RULES = [
   'FREQ=DAILY', 'FREQ=DAILY;INTERVAL=3;COUNT=40', 'FREQ=WEEKLY;BYDAY=MO,WE,FR', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,SU',
   'FREQ=MONTHLY;BYMONTHDAY=31', 'FREQ=MONTHLY;BYDAY=-1FR', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1', 'FREQ=YEARLY',
   'FREQ=WEEKLY;UNTIL=20261231T235959Z', 'FREQ=DAILY;UNTIL=20260415', 'FREQ=HOURLY;INTERVAL=7;COUNT=300',
+  // Recurrence sets (migration 0012): two rules, and DTSTART with RDATEs only (each series gets RDATEs).
+  'FREQ=WEEKLY;BYDAY=MO;COUNT=30\nFREQ=MONTHLY;BYMONTHDAY=15', '',
 ];
 const LENGTHS = [0, 15, 60, 61, 90, 240, 241, 24 * 60, 26 * 60, 26 * 60 + 1, 36 * 60, 3 * 24 * 60 + 30, 8 * 24 * 60, 8 * 24 * 60 + 1, 20 * 24 * 60];
 
-interface SeriesSpec { zone: number; anchor: number; shiftHours: number; rule: number; length: number; allDay: boolean; single: boolean; deleted: boolean; updatedDay: number }
-interface OverrideSpec { series: number; pick: number; kind: 'move' | 'cancel' | 'delete' | 'title'; hours: number }
+interface SeriesSpec { zone: number; anchor: number; shiftHours: number; rule: number; length: number; allDay: boolean; single: boolean; deleted: boolean; updatedDay: number; rdays: number[] }
+interface OverrideSpec { series: number; pick: number; kind: 'move' | 'cancel' | 'delete' | 'title' | 'range' | 'switch'; hours: number }
 interface EditSpec { series: number; pick: number; kind: 'cancelOccurrence' | 'restoreOccurrence' | 'deleteOccurrence' | 'retitleOccurrence' | 'cancelEvent' | 'deleteEvent' | 'retitleEvent' }
 interface WindowSpec { anchor: number; shiftDays: number; days: number; limit: number; updatedSince: number | null; includeDeleted: boolean }
 
 const seriesArb: fc.Arbitrary<SeriesSpec> = fc.record({
   zone: fc.nat(ZONES.length - 1), anchor: fc.nat(ANCHORS.length - 1), shiftHours: fc.integer({ min: -400, max: 400 }), rule: fc.nat(RULES.length - 1),
   length: fc.nat(LENGTHS.length - 1), allDay: fc.boolean(), single: fc.boolean(), deleted: fc.nat(9).map((k) => k < 2), updatedDay: fc.nat(20),
+  rdays: fc.array(fc.integer({ min: -10, max: 90 }), { maxLength: 3 }),
 });
 const overrideArb: fc.Arbitrary<OverrideSpec> = fc.record({
-  series: fc.nat(20), pick: fc.nat(50), kind: fc.constantFrom('move' as const, 'cancel' as const, 'delete' as const, 'title' as const), hours: fc.integer({ min: -72, max: 72 }),
+  series: fc.nat(20), pick: fc.nat(50), kind: fc.constantFrom('move' as const, 'cancel' as const, 'delete' as const, 'title' as const, 'range' as const, 'switch' as const),
+  hours: fc.integer({ min: -72, max: 72 }),
 });
 const editArb: fc.Arbitrary<EditSpec> = fc.record({
   series: fc.nat(20), pick: fc.nat(50),
@@ -111,17 +115,22 @@ for (const engine of ENGINES) {
           const rrule = s.single ? null : RULES[s.rule]!;
           const allDay = s.allDay && (rrule === null || !rrule.includes('HOURLY'));
           const updatedAt = day(s.updatedDay).toISOString();
+          // RDATEs: days after (or before) DTSTART at its time; a PERIOD of 45 minutes for a timed one every other time.
+          const rdates = rrule === null ? [] : s.rdays.map((d, i) => {
+            const at = new Date(startMs + d * DAY + (i % 2) * 3_600_000).toISOString().replace('.000Z', 'Z');
+            return !allDay && i % 2 === 1 ? `${at}/${new Date(Date.parse(at) + 45 * 60_000).toISOString().replace('.000Z', 'Z')}` : at;
+          });
           if (allDay) {
             const startDate = localDate(startMs, zone);
             const days = Math.max(1, Math.round(minutes / (24 * 60)));
             const endDate = localDate(Date.parse(`${startDate}T12:00:00Z`) + days * DAY, 'UTC');
             ids.push(await seedEvent(store.db, owner.id, {
               start: new Date(midnight(startDate, zone)).toISOString(), end: new Date(midnight(endDate, zone)).toISOString(), allDay: true, startDate, endDate,
-              timezone: zone, rrule, updatedAt, deletedAt: s.deleted ? '2026-03-15T00:00:00Z' : null,
+              timezone: zone, rrule, rdates, updatedAt, deletedAt: s.deleted ? '2026-03-15T00:00:00Z' : null,
             }));
           } else {
             ids.push(await seedEvent(store.db, owner.id, {
-              start: new Date(startMs).toISOString(), end: new Date(startMs + minutes * 60_000).toISOString(), timezone: zone, rrule, updatedAt,
+              start: new Date(startMs).toISOString(), end: new Date(startMs + minutes * 60_000).toISOString(), timezone: zone, rrule, rdates, updatedAt,
               deletedAt: s.deleted ? '2026-03-15T00:00:00Z' : null, calendar: s.updatedDay % 2 === 0 ? 'personal' : 'work',
             }));
           }
@@ -130,7 +139,7 @@ for (const engine of ENGINES) {
         const occurrencesOf = async (id: string) => {
           const row = await store.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
           if (row.rrule === null) return [];
-          return expandSeries({ id, start: row.start_at, end: row.end_at, allDay: row.all_day, startDate: row.start_date, endDate: row.end_date, timezone: row.timezone, rrule: row.rrule, exdates: row.exdates },
+          return expandSeries({ id, start: row.start_at, end: row.end_at, allDay: row.all_day, startDate: row.start_date, endDate: row.end_date, timezone: row.timezone, rrule: row.rrule, exdates: row.exdates, rdates: row.rdates },
             [], { from: new Date(Date.parse(NOW) - 300 * DAY), to: new Date(Date.parse(NOW) + 400 * DAY) });
         };
         const used = new Set<string>();
@@ -148,6 +157,10 @@ for (const engine of ENGINES) {
             ...(o.kind === 'cancel' ? { cancelled: true } : {}),
             ...(o.kind === 'delete' ? { deletedAt: '2026-03-12T00:00:00Z' } : {}),
             ...(o.kind === 'title' ? { title: 'Changed' } : {}),
+            ...(o.kind === 'range' ? { start: shifted(target.start), end: shifted(new Date(target.start.getTime() + 30 * 60_000)), title: 'From here on', thisAndFuture: true } : {}),
+            ...(o.kind === 'switch' ? (target.allDay
+              ? { start: shifted(target.start), end: shifted(new Date(target.start.getTime() + 3_600_000)), allDay: false }
+              : { start: target.start.toISOString(), end: new Date(target.start.getTime() + DAY).toISOString(), allDay: true, startDate: target.start.toISOString().slice(0, 10), endDate: new Date(target.start.getTime() + DAY).toISOString().slice(0, 10) }) : {}),
           });
         }
         // Edits through the service, as the console makes them.

@@ -23,6 +23,7 @@ export function toStoredEvent(r: EventWithSlug): StoredEvent {
     url: r.url,
     rrule: r.rrule,
     exdates: r.exdates,
+    rdates: r.rdates,
     isAppointment: r.is_appointment,
     requestId: r.request_id,
     updatedAt: r.updated_at,
@@ -47,6 +48,10 @@ export function toStoredOverride(r: EventOverrideRow): StoredOverride {
     location: r.location,
     showAs: r.show_as,
     cancelled: r.cancelled,
+    allDay: r.all_day,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    thisAndFuture: r.this_and_future,
     updatedAt: r.updated_at,
     deletedAt: r.deleted_at,
   };
@@ -56,7 +61,7 @@ export function toStoredOverride(r: EventOverrideRow): StoredOverride {
 export const EVENT_COLUMNS = [
   'events.id', 'events.owner_id', 'events.calendar_id', 'events.title', 'events.start_at', 'events.end_at', 'events.all_day',
   'events.start_date', 'events.end_date', 'events.timezone', 'events.show_as', 'events.status', 'events.location', 'events.url',
-  'events.rrule', 'events.exdates', 'events.series_until', 'events.is_appointment', 'events.request_id', 'events.created_at',
+  'events.rrule', 'events.exdates', 'events.rdates', 'events.series_until', 'events.is_appointment', 'events.request_id', 'events.created_at',
   'events.updated_at', 'events.deleted_at', 'calendars.slug as calendar_slug',
 ] as const;
 
@@ -121,11 +126,12 @@ export async function eventWithOverrides(
 export type ImportedEventRow = Pick<
   EventRow,
   | 'id' | 'ical_uid' | 'title' | 'start_at' | 'end_at' | 'all_day' | 'start_date' | 'end_date' | 'timezone' | 'show_as' | 'status'
-  | 'location' | 'url' | 'notes' | 'rrule' | 'exdates' | 'series_until' | 'deleted_at'
+  | 'location' | 'url' | 'notes' | 'rrule' | 'exdates' | 'rdates' | 'series_until' | 'deleted_at'
 >;
 export type ImportedOverrideRow = Pick<
   EventOverrideRow,
-  'event_id' | 'original_start' | 'start_at' | 'end_at' | 'title' | 'location' | 'show_as' | 'cancelled' | 'deleted_at'
+  | 'event_id' | 'original_start' | 'start_at' | 'end_at' | 'title' | 'location' | 'show_as' | 'cancelled' | 'all_day' | 'start_date'
+  | 'end_date' | 'this_and_future' | 'deleted_at'
 >;
 
 /** The events an import made in one of the owner's calendars (deleted ones too), with their overrides. */
@@ -136,11 +142,12 @@ export async function importedEventsOf(
 ): Promise<{ events: ImportedEventRow[]; overrides: ImportedOverrideRow[] }> {
   const events = await db.selectFrom('events')
     .select(['id', 'ical_uid', 'title', 'start_at', 'end_at', 'all_day', 'start_date', 'end_date', 'timezone', 'show_as', 'status',
-      'location', 'url', 'notes', 'rrule', 'exdates', 'series_until', 'deleted_at'])
+      'location', 'url', 'notes', 'rrule', 'exdates', 'rdates', 'series_until', 'deleted_at'])
     .where('owner_id', '=', ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null)
     .execute();
   const overrides = await db.selectFrom('event_overrides')
-    .select(['event_id', 'original_start', 'start_at', 'end_at', 'title', 'location', 'show_as', 'cancelled', 'deleted_at'])
+    .select(['event_id', 'original_start', 'start_at', 'end_at', 'title', 'location', 'show_as', 'cancelled', 'all_day', 'start_date', 'end_date',
+      'this_and_future', 'deleted_at'])
     .where('owner_id', '=', ownerId)
     .where('event_id', 'in', (eb) => eb.selectFrom('events').select('id')
       .where('owner_id', '=', ownerId).where('calendar_id', '=', calendarId).where('ical_uid', 'is not', null))
