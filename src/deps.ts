@@ -27,6 +27,8 @@ export interface Secrets {
   csrf: string;
   /** Signs the cookie of a browser the owner signed in with (web/device-cookie.ts). */
   devices: string;
+  /** Derives a refresh token's successor pair (services/grants.ts), so a retry gets the same pair. */
+  oauth: string;
 }
 
 export type Log = RunnerLog;
@@ -102,7 +104,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     store: opened,
     db: opened.db,
     clock,
-    secrets: { cursor: signing, statusLinks: signing, csrf: signing, devices: signing },
+    secrets: { cursor: signing, statusLinks: signing, csrf: signing, devices: signing, oauth: signing },
     log: options.log ?? silent,
     limits: options.limits ?? new MemoryRateLimitStore(),
     outbound: outboundPolicy(config),
