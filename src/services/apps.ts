@@ -5,8 +5,9 @@ import { newId, randomBase62 } from '../domain/ids.js';
 import { parseScopes, type Scope } from '../domain/scopes.js';
 import { ServiceError } from '../domain/service-error.js';
 import { inTransaction, type Db } from '../store/db.js';
-import { findOwnerApp, insertApp, listOwnerApps, markAppDeleted, setAppSecret, setAppSuspension } from '../store/repos/apps.js';
+import { findClientApp, findOwnerApp, insertApp, listOwnerApps, markAppDeleted, setAppSecret, setAppSuspension } from '../store/repos/apps.js';
 import { grantCounts, liveGrantsOfApp } from '../store/repos/grants.js';
+import { findOwner } from '../store/repos/owners.js';
 import type { AppRow } from '../store/schema.js';
 import { revokeGrant } from './grants.js';
 
@@ -187,4 +188,12 @@ export async function setSuspension(db: Db, clock: Clock, appId: string, reason:
   const row = await setAppSuspension(db, appId, reason === null ? null : { at: clock.now(), reason: reason.trim() });
   if (!row) throw new ServiceError('not_found', `no app ${appId}`);
   return summarize(row, (await grantCounts(db, [row.id])).get(row.id) ?? 0);
+}
+
+/** The app of a client_id as the consent page shows it: with the username of who registered it. Undefined when unknown or deleted. */
+export async function appForConsent(db: Db, clientId: string): Promise<{ app: AppRow; developer: string } | undefined> {
+  const app = await findClientApp(db, clientId);
+  if (!app || app.owner_id === null) return undefined;
+  const dev = await findOwner(db, app.owner_id);
+  return dev && dev.deleted_at === null ? { app, developer: dev.username } : undefined;
 }
