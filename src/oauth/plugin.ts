@@ -20,14 +20,15 @@ export const oauthPlugin: FastifyPluginAsync<{ services: Deps }> = async (root: 
     await app.register(cookie);
     await app.register(formbody);
     app.setErrorHandler((error, request, reply) => {
+      // Fastify's errors carry statusCode; the root's body parser (http/json-body.ts) throws the API's errors, with status.
+      const e = error as { statusCode?: number; status?: number };
+      const status = e.statusCode ?? e.status;
       if (request.url.startsWith('/oauth/authorize')) {
-        const status = (error as { statusCode?: number }).statusCode;
         if (status !== undefined && status >= 400 && status < 500) return reply.code(400).type('text/html; charset=utf-8').send(authorizeErrorPage('This request is not valid', 'Go back to the app and start again.'));
         request.log.error({ err: error, url: request.url }, 'oauth page failed');
         return reply.code(500).type('text/html; charset=utf-8').send(authorizeErrorPage('Something went wrong', 'Please try again in a moment.'));
       }
       if (error instanceof OAuthError) return sendOAuthError(reply, error);
-      const status = (error as { statusCode?: number }).statusCode;
       if (status !== undefined && status >= 400 && status < 500) {
         return sendOAuthError(reply, new OAuthError('invalid_request', status === 413 ? 'The body is too large.' : 'The body could not be read as a form.'));
       }
