@@ -17,7 +17,8 @@ function htmlReply(reply: FastifyReply, status: number, text: string): FastifyRe
     .code(status)
     .header('Content-Security-Policy', "frame-ancestors 'none'")
     .header('X-Frame-Options', 'DENY')
-    .header('Referrer-Policy', 'no-referrer')
+    // same-origin, not no-referrer: under no-referrer Chromium sends `Origin: null` with the consent form's post, which the CSRF check refuses.
+    .header('Referrer-Policy', 'same-origin')
     .type('text/html; charset=utf-8')
     .send(text);
 }
