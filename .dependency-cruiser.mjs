@@ -9,6 +9,7 @@ export const LAYERS = [
   ['cli'],
   ['server'],
   ['http'],
+  ['oauth'],
   ['web'],
   ['operations'],
   ['demo'],

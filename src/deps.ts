@@ -30,6 +30,8 @@ export interface Secrets {
   csrf: string;
   /** Signs the cookie of a browser the owner signed in with (web/device-cookie.ts). */
   devices: string;
+  /** Derives a refresh token's successor pair (services/grants.ts), so a retry gets the same pair. */
+  oauth: string;
 }
 
 export type Log = RunnerLog;
@@ -133,7 +135,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     store: opened,
     db: opened.db,
     clock,
-    secrets: { cursor: signing, statusLinks: signing, csrf: signing, devices: signing },
+    secrets: { cursor: signing, statusLinks: signing, csrf: signing, devices: signing, oauth: signing },
     log,
     limits,
     outbound: outboundPolicy(config),

@@ -4,6 +4,7 @@ import { registerBooking } from './commands/booking.js';
 import { registerCalendar } from './commands/calendar.js';
 import { registerDemo } from './commands/demo.js';
 import { registerEndpoint } from './commands/endpoint.js';
+import { registerApp } from './commands/app.js';
 import { registerFeed } from './commands/feed.js';
 import { registerListen } from './commands/listen.js';
 import { registerMigrate } from './commands/migrate.js';
@@ -33,6 +34,7 @@ function buildProgram(json: boolean): Command {
   registerMigrate(program);
   registerOwner(program);
   registerToken(program);
+  registerApp(program);
   registerDemo(program);
   registerFeed(program);
   registerEndpoint(program);

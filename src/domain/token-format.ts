@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { randomBase62 } from './ids.js';
 
 /**
@@ -45,6 +45,23 @@ function checksum(body: string): string {
 
 export function generateTokenValue(kind: TokenKind): string {
   const body = randomBase62(32);
+  return `${TOKEN_PREFIX[kind]}${body}${checksum(body)}`;
+}
+
+/**
+ * A token value derived from a seed under a secret (HMAC-SHA-512 in counter mode, bytes mapped to
+ * base62 by rejection, so uniform): the same seed always gives the same value. A refresh token's
+ * successor pair is derived from the refresh token itself, so a retry within the grace gets the
+ * same pair without any token value being stored (docs/oauth.md).
+ */
+export function deriveTokenValue(kind: TokenKind, secret: string, seed: string): string {
+  let body = '';
+  for (let counter = 0; body.length < 32; counter++) {
+    for (const byte of createHmac('sha512', secret).update(`token:${kind}:${counter}:${seed}`).digest()) {
+      if (byte < 248) body += BASE62[byte % 62];
+      if (body.length === 32) break;
+    }
+  }
   return `${TOKEN_PREFIX[kind]}${body}${checksum(body)}`;
 }
 

@@ -1,4 +1,6 @@
 import swagger from '@fastify/swagger';
+import { SCOPE_WORDS } from '../domain/consent.js';
+import { SCOPES } from '../domain/scopes.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasEmptySegment, jsonErrorHandler, noRoute } from './envelope.js';
 import { ERRORS, type ErrorCode } from './errors.js';
@@ -69,6 +71,8 @@ function fastifyRoute(route: AnyRoute, services: Deps, guard: Guard) {
       operationId: route.operationId,
       summary: route.summary,
       tags: [route.tag],
+      // Either kind of bearer token; an OAuth access token needs the route's scope (docs/oauth.md).
+      security: [{ bearer: [] }, { oauth2: route.scope ? [route.scope] : [] }] as Record<string, string[]>[],
       querystring: route.querystring ?? NoParameters,
       ...(route.params ? { params: route.params } : {}),
       ...(route.body ? { body: route.body } : {}),
@@ -108,8 +112,28 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: Fasti
         description: 'Lets software act for one account owner, within the scopes the owner granted to a token.',
       },
       servers: [{ url: API_PREFIX }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_pat_, svc_test_ or svc_at_ token' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal token (svc_pat_… live, svc_test_… test mode) made under Settings → Developer, or an OAuth access token (svc_at_…, 60 minutes) issued to an app by /oauth/token. Each is a prefix, 32 base62 characters and a 6-character checksum.',
+          },
+          oauth2: {
+            type: 'oauth2',
+            description: 'OAuth 2.1 authorization code with PKCE (S256, required); access tokens svc_at_… for 60 minutes, rotated refresh tokens svc_rt_…. Metadata: /.well-known/oauth-authorization-server (docs/oauth.md).',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: '/oauth/authorize',
+                tokenUrl: '/oauth/token',
+                refreshUrl: '/oauth/token',
+                scopes: Object.fromEntries(SCOPES.map((s) => [s, SCOPE_WORDS[s]])),
+              },
+            },
+          },
+        },
+      },
+      security: [{ bearer: [] }, { oauth2: [] }],
     },
     transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url }),
   });

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { oauthPlugin } from '../oauth/plugin.js';
 import { pagesPlugin } from '../web/pages-plugin.js';
 import { apiPlugin } from './api-plugin.js';
 import { envelope, envelopeOptions } from './envelope.js';
@@ -67,6 +68,7 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger, optio
   const guard = createGuard({ authenticator, rateLimits, clock });
   await app.register(apiPlugin, { routes: API_ROUTES, services, guard });
   await app.register(pagesPlugin, { services });
+  await app.register(oauthPlugin, { services });
   // Beyond the cap, a new connection is closed at accept: the descriptors held stay bounded.
   app.server.maxConnections = config.maxConnections;
   return app;

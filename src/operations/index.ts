@@ -1,3 +1,4 @@
+import { appCreateOperation, appDeleteOperation, appListOperation, appRotateSecretOperation, appShowOperation, appSuspendOperation, appUnsuspendOperation } from './app.js';
 import { bookingGetOperation, bookingSetOperation } from './booking.js';
 import { calendarImportOperation } from './calendar.js';
 import { demoOperation } from './demo.js';
@@ -50,6 +51,13 @@ export const OPERATIONS = {
   'task.complete': taskCompleteOperation,
   'requester.act': requesterActOperation,
   'service.address': serviceAddressOperation,
+  'app.create': appCreateOperation,
+  'app.list': appListOperation,
+  'app.show': appShowOperation,
+  'app.rotate-secret': appRotateSecretOperation,
+  'app.delete': appDeleteOperation,
+  'app.suspend': appSuspendOperation,
+  'app.unsuspend': appUnsuspendOperation,
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;

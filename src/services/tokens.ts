@@ -97,8 +97,9 @@ export function summarizeToken(row: TokenRow): TokenSummary {
   };
 }
 
+/** The owner's personal tokens (OAuth access tokens belong to their app's grant, listed as connected apps). */
 export async function listOwnerTokens(db: Db, ownerId: string): Promise<TokenSummary[]> {
-  return (await listTokens(db, ownerId)).map(summarizeToken);
+  return (await listTokens(db, ownerId)).filter((t) => t.kind !== 'at').map(summarizeToken);
 }
 
 /** Revokes a token at once, with its last event, `authorization.revoked` (reason owner), in the same transaction. */

@@ -199,6 +199,56 @@ export interface AppsTable {
   name: string;
   suspended_at: Date | null;
   created_at: Instant;
+  /** The owner who registered it (null only for rows made before apps could be registered). */
+  owner_id: string | null;
+  homepage_url: string | null;
+  logo_url: string | null;
+  redirect_uris: Generated<string[]>;
+  /** The scopes it may ask for. */
+  scopes: Generated<string[]>;
+  client_type: Generated<'public' | 'confidential'>;
+  secret_hash: string | null;
+  secret_last_four: string | null;
+  suspended_reason: string | null;
+  deleted_at: Date | null;
+}
+
+export interface OauthGrantsTable {
+  id: string;
+  app_id: string;
+  owner_id: string;
+  scopes: string[];
+  created_at: Instant;
+  updated_at: Instant;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  revoked_reason: 'owner' | 'reuse' | 'app_deleted' | 'client' | null;
+}
+
+export interface OauthCodesTable {
+  code_hash: string;
+  app_id: string;
+  owner_id: string;
+  redirect_uri: string;
+  scopes: string[];
+  code_challenge: string;
+  family_id: string;
+  expires_at: Instant;
+  used_at: Date | null;
+  created_at: Instant;
+}
+
+export interface OauthRefreshTokensTable {
+  id: string;
+  token_hash: string;
+  grant_id: string;
+  owner_id: string;
+  family_id: string;
+  scopes: string[];
+  expires_at: Instant;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Instant;
 }
 
 export interface TokensTable {
@@ -215,6 +265,9 @@ export interface TokensTable {
   revoked_at: Date | null;
   last_used_at: Date | null;
   created_at: Instant;
+  /** An OAuth access token's grant and token family (null for personal tokens). */
+  grant_id: Generated<string | null>;
+  family_id: Generated<string | null>;
 }
 
 export interface ContactsTable {
@@ -406,6 +459,9 @@ export interface Database {
   appointment_types: AppointmentTypesTable;
   booking_settings: BookingSettingsTable;
   apps: AppsTable;
+  oauth_grants: OauthGrantsTable;
+  oauth_codes: OauthCodesTable;
+  oauth_refresh_tokens: OauthRefreshTokensTable;
   tokens: TokensTable;
   contacts: ContactsTable;
   requests: RequestsTable;
@@ -436,3 +492,7 @@ export type EmailRow = Selectable<EmailsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type AppRow = Selectable<AppsTable>;
+export type OauthGrantRow = Selectable<OauthGrantsTable>;
+export type OauthCodeRow = Selectable<OauthCodesTable>;
+export type OauthRefreshTokenRow = Selectable<OauthRefreshTokensTable>;

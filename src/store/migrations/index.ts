@@ -11,6 +11,7 @@ import * as m0009 from './0009_list_indexes.js';
 import * as m0010 from './0010_tasks_version.js';
 import * as m0011 from './0011_moved_occurrences.js';
 import * as m0012 from './0012_recurrence_sets.js';
+import * as m0013 from './0013_oauth_apps.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_tasks_version': m0010,
   '0011_moved_occurrences': m0011,
   '0012_recurrence_sets': m0012,
+  '0013_oauth_apps': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

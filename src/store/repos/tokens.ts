@@ -45,7 +45,7 @@ export async function findTokenByHash(db: Db, hash: string): Promise<TokenPrinci
   };
 }
 
-export async function insertToken(db: Db, row: Omit<TokenRow, 'last_used_at' | 'revoked_at'>): Promise<void> {
+export async function insertToken(db: Db, row: Omit<TokenRow, 'last_used_at' | 'revoked_at' | 'grant_id' | 'family_id'> & Partial<Pick<TokenRow, 'grant_id' | 'family_id'>>): Promise<void> {
   await db.insertInto('tokens').values(row).execute();
 }
 

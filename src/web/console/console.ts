@@ -70,10 +70,15 @@ ${script('signup-zone.js')}`,
   );
 }
 
-function signInForm(username: string, error: string | null): string {
+/** Where sign-in may send the owner back to: a console page, or an OAuth consent page (docs/oauth.md). */
+export function safeNext(next: string | undefined): string | null {
+  return next && (next.startsWith('/app/') || next.startsWith('/oauth/authorize?')) ? next : null;
+}
+
+function signInForm(username: string, error: string | null, next: string | null = null): string {
   return authPage(
     'Sign in',
-    html`<form method="post" action="/signin" class="card">
+    html`<form method="post" action="${next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'}" class="card">
 <p><label for="username">Username</label><br><input id="username" name="username" required autocomplete="username" value="${username}"></p>
 <p><label for="password">Password</label><br><input id="password" name="password" type="password" required autocomplete="current-password"></p>
 <p><button type="submit">Sign in</button> <a href="/signup">Create an account</a></p></form>`,
@@ -137,7 +142,7 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
       }
     });
 
-    web.get<{ Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (_request, reply) => html200(reply, signInForm('', null)));
+    web.get<{ Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (request, reply) => html200(reply, signInForm('', null, safeNext(request.query.next))));
     web.post<{ Body: Record<string, string>; Querystring: { next?: string } }>('/signin', { schema: { hide: true } }, async (request, reply) => {
       const f = request.body ?? {};
       const username = (f.username ?? '').trim().toLowerCase();
@@ -146,11 +151,10 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
         const { session, owner } = await signIn(env, username, f.password ?? '', { address: request.ip, device });
         setSession(reply, session.value);
         trustDevice(reply, services.secrets.devices, owner.username, device, secure);
-        const next = request.query.next;
-        return reply.redirect(next && next.startsWith('/app/') ? next : '/app/calendar', 303);
+        return reply.redirect(safeNext(request.query.next) ?? '/app/calendar', 303);
       } catch (e) {
         if (!(e instanceof ServiceError)) throw e;
-        return html200(refusedStatus(reply, e), signInForm(f.username ?? '', e.message));
+        return html200(refusedStatus(reply, e), signInForm(f.username ?? '', e.message, safeNext(request.query.next)));
       }
     });
 

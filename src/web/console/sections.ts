@@ -3,6 +3,7 @@ import { bookingSection } from './booking.js';
 import { calendarSection } from './calendar.js';
 import type { ConsoleSection } from './console.js';
 import { contactsSection } from './contacts.js';
+import { developerAppsSection } from './developer-apps.js';
 import { developerSection } from './developer.js';
 import { inboxSection } from './inbox.js';
 import { journalSection } from './journal.js';
@@ -11,5 +12,5 @@ import { todosSection } from './todos.js';
 
 /** Every section of the console, each in its own file. */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
-  calendarSection, todosSection, inboxSection, bookingSection, contactsSection, journalSection, developerSection, mailSection, accountSection,
+  calendarSection, todosSection, inboxSection, bookingSection, contactsSection, journalSection, developerSection, developerAppsSection, mailSection, accountSection,
 ];

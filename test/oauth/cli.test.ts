@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { cliEnv, removeDataDir, runCli, tempDataDir } from '../cli/cli-harness.js';
+
+describe('calendar-access app commands on a PGlite folder nobody serves', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  before(async () => {
+    dir = tempDataDir();
+    env = cliEnv({ DATA_DIR: dir });
+    const made = await runCli(['owner', 'create', '--username', 'dev', '--name', 'Dev', '--timezone', 'UTC'], env);
+    assert.equal(made.code, 0, made.stderr);
+  });
+  after(() => removeDataDir(dir));
+
+  test('app create --json prints the app with its client secret once; list, show and rotate-secret never show it again', async () => {
+    const run = await runCli(['app', 'create', '--owner', 'dev', '--name', 'Planner', '--redirect-uri', 'https://planner.example/cb,http://127.0.0.1:8976/cb', '--scopes', 'profile:read,events:read', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const app = JSON.parse(run.stdout);
+    assert.equal(app.type, 'confidential');
+    assert.match(app.clientSecret, /^svc_cs_[0-9A-Za-z]{40}$/);
+    assert.deepEqual(app.redirectUris, ['https://planner.example/cb', 'http://127.0.0.1:8976/cb']);
+    const list = await runCli(['app', 'list', '--owner', 'dev', '--json'], env);
+    assert.equal(list.code, 0, list.stderr);
+    assert.ok(!list.stdout.includes(app.clientSecret));
+    assert.equal(JSON.parse(list.stdout)[0].secret, `svc_cs_…${app.clientSecret.slice(-4)}`);
+    const rotated = await runCli(['app', 'rotate-secret', '--owner', 'dev', app.id, '--json'], env);
+    assert.notEqual(JSON.parse(rotated.stdout).clientSecret, app.clientSecret);
+    const show = await runCli(['app', 'show', '--owner', 'dev', app.id], env);
+    assert.match(show.stdout, /client_id: +[0-9a-f-]{36}/);
+  });
+
+  test('a public app has no secret; suspend and unsuspend say so; delete makes it unknown', async () => {
+    const run = await runCli(['app', 'create', '--owner', 'dev', '--name', 'Phone', '--type', 'public', '--redirect-uri', 'com.example.phone:/cb', '--scopes', 'tasks:read', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const app = JSON.parse(run.stdout);
+    assert.equal(app.clientSecret, null);
+    const suspended = await runCli(['app', 'suspend', app.id, '--reason', 'abuse', '--json'], env);
+    assert.equal(JSON.parse(suspended.stdout).suspendedReason, 'abuse');
+    const lifted = await runCli(['app', 'unsuspend', app.id], env);
+    assert.match(lifted.stdout, /no longer suspended/);
+    assert.equal((await runCli(['app', 'delete', '--owner', 'dev', app.id], env)).code, 0);
+    const gone = await runCli(['app', 'show', '--owner', 'dev', app.id], env);
+    assert.notEqual(gone.code, 0);
+    assert.match(gone.stderr, /no app/);
+  });
+
+  test('refuses a redirect URI that is neither https nor loopback, an unknown scope and a wrong type, writing nothing', async () => {
+    for (const args of [
+      ['--redirect-uri', 'http://evil.example/cb', '--scopes', 'profile:read'],
+      ['--redirect-uri', 'https://ok.example/cb#frag', '--scopes', 'profile:read'],
+      ['--redirect-uri', 'https://ok.example/cb', '--scopes', 'calendar:write'],
+      ['--redirect-uri', 'https://ok.example/cb', '--scopes', 'profile:read', '--type', 'secret'],
+    ]) {
+      const run = await runCli(['app', 'create', '--owner', 'dev', '--name', 'Bad', ...args], env);
+      assert.notEqual(run.code, 0, args.join(' '));
+      assert.equal(run.stdout, '');
+    }
+    const list = JSON.parse((await runCli(['app', 'list', '--owner', 'dev', '--json'], env)).stdout) as { name: string }[];
+    assert.ok(!list.some((a) => a.name === 'Bad'));
+  });
+});
