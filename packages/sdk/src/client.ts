@@ -13,8 +13,12 @@ export type Request = Schemas['Request'];
 export type AppointmentRequest = Schemas['AppointmentRequest'];
 export type TaskRequest = Schemas['TaskRequest'];
 export type CreatedRequest = Schemas['CreatedRequest'];
-export type AppointmentRequestBody = Schemas['AppointmentRequestBody'];
-export type TaskRequestBody = Schemas['TaskRequestBody'];
+/** An IANA zone name: the tz database's names are suggested, any string is taken (the server checks it). */
+export type TimeZone = Schemas['TimeZone'] | (string & {});
+/** A type with its zone field widened to TimeZone: a zone read at run time (Intl) is a string. */
+type WithZone<T, K extends keyof T> = Omit<T, K> & { [P in K]: TimeZone };
+export type AppointmentRequestBody = WithZone<Schemas['AppointmentRequestBody'], 'requesterTimezone'>;
+export type TaskRequestBody = WithZone<Schemas['TaskRequestBody'], 'requesterTimezone'>;
 export type WebhookEventRecord = Schemas['WebhookEvent'];
 
 type Query<K extends keyof operations> = operations[K]['parameters']['query'];
@@ -25,7 +29,7 @@ export type EventsQuery = ListQuery<'listEvents'>;
 export type TasksQuery = ListQuery<'listTasks'>;
 export type RequestsQuery = ListQuery<'listRequests'>;
 export type WebhookEventsQuery = ListQuery<'listWebhookEvents'>;
-export type AvailabilityQuery = NonNullable<Query<'getAvailability'>>;
+export type AvailabilityQuery = WithZone<NonNullable<Query<'getAvailability'>>, 'tz'>;
 
 const id = (value: string) => encodeURIComponent(value);
 

@@ -16,6 +16,7 @@ export type {
   TaskRequest,
   TaskRequestBody,
   TasksQuery,
+  TimeZone,
   WebhookEventRecord,
   WebhookEventsQuery,
 } from './client.js';
