@@ -20,9 +20,12 @@ export function sources(dir = src) {
   return files;
 }
 
-/** True when dist/ holds a build at least as new as every file of src/. */
+/** The workspace packages the CLI runs (packages/NAME/src → packages/NAME/dist), built with src/. */
+export const PACKAGES = ['sdk', 'mcp'].map((name) => ({ src: path.join(root, 'packages', name, 'src'), out: path.join(root, 'packages', name, 'dist') }));
+
+/** True when dist/ holds a build at least as new as every file of src/ and of the packages' src/. */
 export function isFresh() {
   if (!existsSync(stamp)) return false;
   const built = statSync(stamp).mtimeMs;
-  return sources().every((s) => s.mtimeMs <= built);
+  return [...sources(), ...PACKAGES.flatMap((p) => sources(p.src))].every((s) => s.mtimeMs <= built);
 }

@@ -7,13 +7,18 @@
 //   node scripts/build.mjs [--if-stale]
 import { build } from 'esbuild';
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { isFresh, out, sources, src, stamp } from './build-stamp.mjs';
+import { isFresh, out, PACKAGES, sources, src, stamp } from './build-stamp.mjs';
 
 if (process.argv.includes('--if-stale') && isFresh()) process.exit(0);
 const started = new Date();
 const entryPoints = sources().map((s) => s.file);
 rmSync(out, { recursive: true, force: true });
 await build({ entryPoints, outdir: out, outbase: src, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
+// The workspace packages the CLI imports (@calendar-access/sdk, @calendar-access/mcp), the same way.
+for (const pkg of PACKAGES) {
+  rmSync(pkg.out, { recursive: true, force: true });
+  await build({ entryPoints: sources(pkg.src).map((s) => s.file), outdir: pkg.out, outbase: pkg.src, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
+}
 // The stamp is written last and dated when the build began: a file saved during the build is newer.
 writeFileSync(stamp, `${started.toISOString()}\n`);
 utimesSync(stamp, started, started);

@@ -12,6 +12,7 @@ import { ErrorSchema, NoParameters } from './schemas/common.js';
 import { SHARED_SCHEMAS } from './schemas/formats.js';
 import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validatorCompiler } from './validation.js';
+import { finishDocument } from './openapi-document.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -136,6 +137,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: Fasti
       security: [{ bearer: [] }, { oauth2: [] }],
     },
     transform: ({ schema, url }) => ({ schema: schema as never, url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url }),
+    // Named components, headers, examples and the webhooks section (openapi-document.ts).
+    transformObject: (document) => finishDocument((document as { openapiObject: Record<string, unknown> }).openapiObject, { routes }) as never,
   });
   // `/events/` or `/requests//withdraw` would reach a route with an empty parameter (`/events/:id`)
   // and be judged by its rules; a path with an empty segment names no resource, on every route alike.

@@ -13,7 +13,7 @@ import { claimDeliveries, finishDelivery } from '../../src/store/repos/deliverie
 import { recordEvent } from '../../src/store/repos/outbox.js';
 import type { OwnerRow } from '../../src/store/schema.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
-import { verifyWebhook } from '../../src/webhooks/verify.js';
+import { verifyWebhook } from '@calendar-access/sdk';
 
 /**
  * Webhook delivery over time (docs/spec-decisions.md §8): the retry schedules (live and test), Retry-After,
@@ -119,7 +119,7 @@ for (const engine of ENGINES) {
       assert.equal(new Set(got.map((x) => v1Of(x)[0])).size, 3, 'a fresh signature each time');
       for (const x of got) {
         assert.equal(x.body, got[0]!.body, 'the same body every attempt');
-        const record = verifyWebhook({ payload: x.body, header: String(x.headers['svc-signature']), secrets: h.secret, now: new Date(x.at) }) as { id: string };
+        const record = await verifyWebhook(x.body, String(x.headers['svc-signature']), h.secret, { now: new Date(x.at) });
         assert.equal(record.id, eventId);
       }
 
@@ -307,7 +307,7 @@ for (const engine of ENGINES) {
       const hit = hitsOn(h.path).at(-1)!;
       assert.equal(hit.headers['svc-event-id'], again);
       assert.equal(v1Of(hit).length, 1);
-      const record = verifyWebhook({ payload: hit.body, header: String(hit.headers['svc-signature']), secrets: h.secret, now: new Date(hit.at) }) as { id: string };
+      const record = await verifyWebhook(hit.body, String(hit.headers['svc-signature']), h.secret, { now: new Date(hit.at) });
       assert.equal(record.id, again, 'signed with the secret it had before');
       assert.equal((await deliveryOf(again)).status, 'succeeded');
     });

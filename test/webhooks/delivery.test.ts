@@ -6,7 +6,7 @@ import { post, taskBody } from '../helpers/requests.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
 import { addEndpoint } from '../../src/webhooks/endpoints.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
-import { verifyWebhook } from '../../src/webhooks/verify.js';
+import { verifyWebhook } from '@calendar-access/sdk';
 import type { OutboundPolicy } from '../../src/net/public-address.js';
 
 const T0 = '2026-03-29T00:30:00Z';
@@ -58,7 +58,7 @@ for (const engine of ENGINES) {
         assert.equal(r.headers['svc-delivery-attempt'], '1');
         assert.match(String(r.headers['svc-signature']), /^t=\d+,v1=[0-9a-f]{64}$/);
       }
-      const created = bodies.slice(-2).map((b) => verifyWebhook({ payload: b, header: got[bodies.slice(-2).indexOf(b)]!.headers['svc-signature'] as string, secrets: secret, now: new Date(T0) }) as Record<string, unknown>);
+      const created = await Promise.all(bodies.slice(-2).map(async (b) => (await verifyWebhook(b, got[bodies.slice(-2).indexOf(b)]!.headers['svc-signature'] as string, secret, { now: new Date(T0) })) as unknown as Record<string, unknown>));
       const record = created.find((e) => e.type === 'request.created')!;
       assert.deepEqual(Object.keys(record), ['id', 'type', 'apiVersion', 'occurredAt', 'account', 'test', 'data']);
       assert.deepEqual(record.data, { object: 'request', id: made.json().request.id });

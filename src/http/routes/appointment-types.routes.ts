@@ -14,7 +14,7 @@ export const listAppointmentTypesRoute = defineRoute({
   tag: 'Availability',
   scope: 'availability:read',
   rateClass: 'read',
-  response: Type.Object({ data: Type.Array(AppointmentType) }, { additionalProperties: false }),
+  response: Type.Object({ data: Type.Array(AppointmentType) }, { additionalProperties: false, title: 'AppointmentTypeList' }),
   errors: ['not_found'],
   async handler({ principal, services }) {
     if (!(await isBookingEnabled(services.db, principal.ownerId))) throw notFound();

@@ -52,7 +52,7 @@ export const listEvents = defineRoute({
   scope: 'events:read',
   rateClass: 'read',
   querystring: EventQuery,
-  response: Page(CalendarEvent),
+  response: Page(CalendarEvent, 'EventPage'),
   errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;

@@ -35,7 +35,7 @@ export const listRequests = defineRoute({
   scope: 'requests:read',
   rateClass: 'read',
   querystring: RequestQuery,
-  response: Page(Request),
+  response: Page(Request, 'RequestPage'),
   errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;

@@ -35,7 +35,7 @@ export const listTasks = defineRoute({
   scope: 'tasks:read',
   rateClass: 'read',
   querystring: TaskQuery,
-  response: Page(Task),
+  response: Page(Task, 'TaskPage'),
   errors: ['invalid_input'],
   async handler(ctx) {
     const { query, principal, services, now } = ctx;

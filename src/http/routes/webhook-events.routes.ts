@@ -26,7 +26,21 @@ export const WebhookEvent = Type.Object(
     test: Type.Boolean({ description: 'true for a test-mode token' }),
     data: Type.Object({}, { additionalProperties: true, description: 'identifiers only: {object, id} or {object, reason}' }),
   },
-  { additionalProperties: false, title: 'WebhookEvent' },
+  {
+    additionalProperties: false,
+    title: 'WebhookEvent',
+    examples: [
+      {
+        id: '3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d',
+        type: 'request.created',
+        apiVersion: 'v1',
+        occurredAt: '2026-03-29T00:30:00Z',
+        account: 'acct_4fGh7JkL9mNpQrStUvWxYz',
+        test: false,
+        data: { object: 'request', id: '9b2e4c1a-7f3d-4e5b-8a6c-1d2e3f4a5b6c' },
+      },
+    ],
+  },
 );
 
 const WebhookEventQuery = Type.Object(
@@ -39,8 +53,8 @@ const WebhookEventQuery = Type.Object(
 );
 
 const WebhookEventPage = Type.Object(
-  { data: Type.Array(WebhookEvent), nextCursor: Nullable(Type.String()) },
-  { additionalProperties: false },
+  { data: Type.Array(WebhookEvent), nextCursor: Nullable(Type.String({ description: 'the cursor of the next page; null on the last page' })) },
+  { additionalProperties: false, title: 'WebhookEventPage' },
 );
 
 export const listWebhookEvents = defineRoute({

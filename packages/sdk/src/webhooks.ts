@@ -1,40 +1,37 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { components } from './api-types.js';
 
 /**
- * Receiver-side check of a delivery's `Svc-Signature` header (spec "Signature check (receiver side)",
- * Limits 7-8). The published verifier: receivers, the `listen` command and the tests use it.
+ * Checks a delivery's `Svc-Signature` header (spec "Signature check (receiver side)") and returns the
+ * typed event. Web Crypto only (no node:crypto), so it runs on Node 20+, Deno, Bun, Workers and edge
+ * runtimes. The server's own tests and the `listen` command use this same verifier.
  *
  * Scheme (the same as Stripe's `whsec_` signatures): `t=<unix seconds>,v1=<hex>[,v1=<hex>]`, each
  * `v1` the HMAC-SHA256, hex, of `<t>.<raw body>` keyed by the whole secret text `svc_whsec_…`.
- * Self-contained on purpose (node:crypto only), so it can be copied into a receiver as is.
  */
 
-/** Every signing secret starts so (kept equal to SECRET_PREFIX of sign.ts; a test checks). */
+/** Every signing secret starts so. */
 export const SIGNING_SECRET_PREFIX = 'svc_whsec_';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
+/** Every reason a SignatureError gives. */
+export const SIGNATURE_ERROR_REASONS = ['no_header', 'malformed_header', 'no_signature', 'timestamp_outside_tolerance', 'mismatch', 'parsed_body', 'no_secret'] as const;
+
+/** A delivered event, told apart by `type`: `switch (event.type)` narrows `event.data`. */
+export type WebhookEvent = components['schemas']['WebhookEvent'];
+export type WebhookEventType = WebhookEvent['type'];
+
+/** The raw request body: the exact bytes received (a Node Buffer is a Uint8Array), or their text. */
+export type RawBody = string | Uint8Array | ArrayBuffer;
 
 export interface VerifyOptions {
-  /** The raw request body, exactly the bytes received (a Buffer is read as is; a string as UTF-8). */
-  payload: string | Buffer;
-  /** The value of the `Svc-Signature` header (`req.headers['svc-signature']`). */
-  header: string | undefined | null;
-  /** The endpoint's signing secret, or both secrets during the 24 hours after a rotation. */
-  secrets: string | readonly string[];
   /** Largest allowed |now − t|, in seconds, in both directions. Default 300. */
-  toleranceSeconds?: number;
+  tolerance?: number;
   /** The receiver's clock; default the current time. */
   now?: Date;
 }
 
-export type SignatureErrorReason =
-  | 'no_header'
-  | 'malformed_header'
-  | 'no_signature'
-  | 'timestamp_outside_tolerance'
-  | 'mismatch'
-  | 'parsed_body'
-  | 'no_secret';
+export type SignatureErrorReason = (typeof SIGNATURE_ERROR_REASONS)[number];
 
+/** Why a delivery was not verified; `message` says what to check. */
 export class SignatureError extends Error {
   override readonly name = 'SignatureError';
   constructor(
@@ -45,51 +42,74 @@ export class SignatureError extends Error {
   }
 }
 
-/** Returns the parsed event (JSON.parse of the payload) when a v1 matches; throws SignatureError otherwise. */
-export function verifyWebhook(o: VerifyOptions): unknown {
-  verifySignature(o);
-  const bytes = payloadBytes(o.payload);
-  return JSON.parse(bytes.toString('utf8'));
+/**
+ * The event of a delivery whose signature verifies; throws SignatureError otherwise.
+ *
+ * ```ts
+ * const event = await verifyWebhook(rawBody, req.headers['svc-signature'], process.env.SVC_WEBHOOK_SECRET!);
+ * if (event.type === 'request.created') console.log(event.data.id);
+ * ```
+ * @param rawBody the exact bytes received, not a parsed body
+ * @param header the `Svc-Signature` header's value
+ * @param secrets the endpoint's signing secret, or both during the 24 hours after a rotation
+ */
+export async function verifyWebhook(rawBody: RawBody, header: string | string[] | undefined | null, secrets: string | readonly string[], options: VerifyOptions = {}): Promise<WebhookEvent> {
+  await verifySignature(rawBody, header, secrets, options);
+  return JSON.parse(new TextDecoder().decode(payloadBytes(rawBody))) as WebhookEvent;
 }
 
-/** The same checks as verifyWebhook, without parsing; throws SignatureError when they fail. */
-export function verifySignature(o: VerifyOptions): void {
-  const bytes = payloadBytes(o.payload);
-  const secrets = checkedSecrets(o.secrets);
-  const { t, v1, otherSchemes } = parseHeader(o.header);
+/** The same checks as verifyWebhook, without parsing; rejects with SignatureError when they fail. */
+export async function verifySignature(rawBody: RawBody, header: string | string[] | undefined | null, secrets: string | readonly string[], options: VerifyOptions = {}): Promise<void> {
+  const bytes = payloadBytes(rawBody);
+  const keys = checkedSecrets(secrets);
+  const { t, v1, otherSchemes } = parseHeader(header);
   if (v1.length === 0) throw noSignature(otherSchemes);
 
-  const tolerance = o.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const tolerance = options.tolerance ?? DEFAULT_TOLERANCE_SECONDS;
   if (typeof tolerance !== 'number' || !(tolerance >= 0)) {
-    throw new TypeError(`toleranceSeconds must be a number of seconds >= 0, got ${String(tolerance)}`);
+    throw new TypeError(`tolerance must be a number of seconds >= 0, got ${String(tolerance)}`);
   }
-  const nowMs = (o.now ?? new Date()).getTime();
+  const nowMs = (options.now ?? new Date()).getTime();
   if (!Number.isFinite(nowMs)) throw new TypeError('now must be a valid Date');
 
-  // Every (secret, v1) pair is compared, with no early exit: time depends only on how many there are.
-  const prefix = Buffer.from(`${t}.`, 'utf8');
-  let matched = 0;
-  for (const secret of secrets) {
-    const expected = createHmac('sha256', secret).update(prefix).update(bytes).digest();
+  // Every (secret, v1) pair is checked, with no early exit; Web Crypto's verify compares in constant time.
+  const signed = concat(ENCODER.encode(`${t}.`), bytes);
+  let matched = false;
+  for (const secret of keys) {
+    const key = await crypto.subtle.importKey('raw', ENCODER.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     for (const candidate of v1) {
-      const given = candidate ?? DUMMY; // a v1 that is not 64 hex digits is compared with a dummy, and fails
-      matched |= Number(timingSafeEqual(expected, given)) & Number(candidate !== null);
+      const ok = await crypto.subtle.verify('HMAC', key, candidate ?? DUMMY, signed);
+      matched = (ok && candidate !== null) || matched;
     }
   }
-  if (matched !== 1) throw mismatch(bytes, o.payload, secrets, v1.length);
+  if (!matched) throw mismatch(bytes, rawBody, keys, v1.length);
 
   // Checked after the signature, so that this error speaks of an authentic delivery (clock or delay).
   const age = Math.floor(nowMs / 1000) - t;
   if (Math.abs(age) > tolerance) throw outsideTolerance(t, age, tolerance);
 }
 
-const DUMMY = Buffer.alloc(32);
+const ENCODER = new TextEncoder();
+const DUMMY = new Uint8Array(new ArrayBuffer(32));
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 
-function payloadBytes(payload: unknown): Buffer {
-  if (typeof payload === 'string') return Buffer.from(payload, 'utf8');
-  if (Buffer.isBuffer(payload)) return payload;
-  if (payload instanceof Uint8Array) return Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(new ArrayBuffer(hex.length / 2));
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(new ArrayBuffer(a.length + b.length));
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+function payloadBytes(payload: unknown): Uint8Array {
+  if (typeof payload === 'string') return ENCODER.encode(payload);
+  if (payload instanceof Uint8Array) return payload;
+  if (payload instanceof ArrayBuffer) return new Uint8Array(payload);
   const what =
     payload === undefined || payload === null
       ? `no payload (${String(payload)}) was given: the raw body was not captured`
@@ -99,6 +119,7 @@ function payloadBytes(payload: unknown): Buffer {
     `${what}. Verify the raw request body (the exact bytes received), not a parsed object: ` +
       `with Express use express.raw({type: 'application/json'}) on the webhook route (before any express.json()) ` +
       `and pass req.body (a Buffer); with Fastify add a content-type parser with {parseAs: 'buffer'}; ` +
+      `with a Fetch API Request (Next.js, Hono, Deno, Bun) pass await request.text(); ` +
       `with node:http collect the request chunks and pass Buffer.concat(chunks). ` +
       `JSON.stringify of a parsed body does not give back the signed bytes.`,
   );
@@ -141,7 +162,7 @@ function checkedSecrets(input: unknown): string[] {
 interface ParsedHeader {
   t: number;
   /** The v1 values as 32-byte buffers; null for a v1 value that is not 64 hex digits. */
-  v1: (Buffer | null)[];
+  v1: (Uint8Array<ArrayBuffer> | null)[];
   otherSchemes: string[];
 }
 
@@ -161,7 +182,7 @@ function parseHeader(header: unknown): ParsedHeader {
   }
   let t: number | null = null;
   let tCount = 0;
-  const v1: (Buffer | null)[] = [];
+  const v1: (Uint8Array<ArrayBuffer> | null)[] = [];
   const otherSchemes: string[] = [];
   for (const raw of header.split(',')) {
     const item = raw.trim();
@@ -175,7 +196,7 @@ function parseHeader(header: unknown): ParsedHeader {
       if (!/^\d{1,15}$/.test(value)) throw malformed(`t must be whole Unix seconds, got "${clip(value)}"`, header);
       t = Number(value);
     } else if (key === 'v1') {
-      v1.push(HEX64.test(value) ? Buffer.from(value, 'hex') : null);
+      v1.push(HEX64.test(value) ? fromHex(value) : null);
     } else {
       otherSchemes.push(key);
     }
@@ -221,7 +242,7 @@ function noSignature(otherSchemes: string[]): SignatureError {
   );
 }
 
-function mismatch(bytes: Buffer, payload: unknown, secrets: string[], v1Count: number): SignatureError {
+function mismatch(bytes: Uint8Array, payload: unknown, secrets: string[], v1Count: number): SignatureError {
   const hints: string[] = [];
   if (bytes.length === 0) hints.push('The payload is empty: the body was not captured (or was consumed by a parser).');
   const text = typeof payload === 'string' ? payload : '';

@@ -1,0 +1,93 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ENGINES } from '../helpers/engines.js';
+import { useApi } from '../helpers/api.js';
+import { bookableOwner } from '../helpers/requests.js';
+
+/**
+ * `calendar-access mcp` driven by the MCP SDK's own client over stdio, as an assistant runs it: the
+ * tools are the token's, they call the running API, and a tool the scopes do not allow is not there.
+ */
+// Monday 2026-03-30, 08:00 in Berlin (summer time since the 29th).
+const T0 = '2026-03-30T06:00:00Z';
+
+interface ToolAnswer {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+}
+
+const textOf = (answer: unknown): string => (answer as ToolAnswer).content.map((c) => c.text).join('\n');
+
+for (const engine of ENGINES) {
+  describe(`calendar-access mcp on ${engine}`, () => {
+    const api = useApi(engine, T0);
+    let base = '';
+    const clients: Client[] = [];
+    before(async () => {
+      await api.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = api.app.server.address();
+      assert.ok(address && typeof address === 'object');
+      base = `http://127.0.0.1:${address.port}`;
+    });
+    after(async () => {
+      for (const c of clients) await c.close();
+    });
+
+    /** An assistant's session: the CLI started as its configuration says, over stdio. */
+    async function connect(token: string): Promise<Client> {
+      const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/calendar-access.js', 'mcp', '--token', token, '--api', base], stderr: 'pipe' });
+      const client = new Client({ name: 'test-assistant', version: '1.0.0' });
+      await client.connect(transport);
+      clients.push(client);
+      return client;
+    }
+
+    it('offers the tools of the token’s scopes, finds free slots, asks for one, and is refused a tool its scopes lack', async () => {
+      const { owner, typeId } = await bookableOwner(api);
+      const token = await api.token(owner, ['availability:read', 'requests:create']);
+      const mcp = await connect(token);
+      const { tools } = await mcp.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['find_free_slots', 'get_account', 'list_appointment_types', 'request_appointment', 'request_todo', 'withdraw_request']);
+      assert.equal(tools.find((t) => t.name === 'request_appointment')!.annotations?.readOnlyHint, false);
+
+      const free = await mcp.callTool({ name: 'find_free_slots', arguments: { appointmentTypeId: typeId, from: '2026-03-30', to: '2026-03-30', tz: 'Europe/Berlin' } });
+      assert.ok(!(free as ToolAnswer).isError, textOf(free));
+      const slot = (JSON.parse(textOf(free)) as { slots: { start: string; end: string }[] }).slots[0]!;
+      assert.equal(slot.start, '2026-03-30T07:00:00Z', 'the first free slot: 09:00 in Berlin, an hour after now');
+
+      const asked = await mcp.callTool({
+        name: 'request_appointment',
+        arguments: { appointmentTypeId: typeId, start: slot.start, end: slot.end, requesterName: 'Ana', requesterEmail: 'ana@example.com', requesterTimezone: 'Europe/Madrid', requesterLocale: 'es' },
+      });
+      assert.ok(!(asked as ToolAnswer).isError, textOf(asked));
+      const made = JSON.parse(textOf(asked)) as { request: { id: string; kind: string; status: string } };
+      assert.equal(made.request.kind, 'appointment');
+      assert.equal(made.request.status, 'pending');
+      const listed = await api.get('/api/v1/requests', await api.token(owner, ['requests:read']));
+      assert.deepEqual(listed.json().data.map((r: { id: string }) => r.id), [made.request.id], 'one request, through the API');
+
+      // The same slot again: the API's own refusal, with its code.
+      const again = await mcp.callTool({
+        name: 'request_appointment',
+        arguments: { appointmentTypeId: typeId, start: '2026-03-30T02:00:00Z', end: '2026-03-30T02:30:00Z', requesterName: 'Ana', requesterEmail: 'ana@example.com', requesterTimezone: 'Europe/Madrid', requesterLocale: 'es' },
+      });
+      assert.equal((again as ToolAnswer).isError, true);
+      assert.match(textOf(again), /^slot_unavailable: /);
+
+      const refused = await mcp.callTool({ name: 'list_events', arguments: { from: T0, to: '2026-03-31T00:00:00Z' } });
+      assert.equal((refused as ToolAnswer).isError, true);
+      assert.match(textOf(refused), /list_events not found/);
+    });
+
+    it('gives a read-only token read tools only', async () => {
+      const owner = await api.owner();
+      const mcp = await connect(await api.token(owner, ['events:read', 'tasks:read']));
+      const { tools } = await mcp.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'list_events', 'list_todos']);
+      const events = await mcp.callTool({ name: 'list_events', arguments: { from: T0, to: '2026-03-31T00:00:00Z' } });
+      assert.deepEqual(JSON.parse(textOf(events)), { items: [], more: false });
+    });
+  });
+}
