@@ -56,9 +56,9 @@ export function* unfold(text: string): Generator<{ line: number; text: string }>
 export function splitLine(line: number, text: string): ContentLine | LineDefect {
   const defect = (why: string): LineDefect => ({ kind: 'defect', line, text: clip(text), why });
   const colon = text.indexOf(':');
+  if (colon === -1) return defect('it has no colon between name and value');
   const semi = text.indexOf(';');
-  const nameEnd = semi !== -1 && (colon === -1 || semi < colon) ? semi : colon;
-  if (nameEnd === -1) return defect('it has no colon between name and value');
+  const nameEnd = semi !== -1 && semi < colon ? semi : colon;
   let name = text.slice(0, nameEnd).trim();
   const grouped = GROUPED.exec(name);
   if (grouped) name = grouped[1]!;
