@@ -74,6 +74,12 @@ export function readCalendarText(text: string): CalendarText {
   const calendars: JComponent[] = [];
   const stack: Open[] = [];
   const warn = (line: number, message: string) => warnings.push(`line ${line}: ${message}`);
+  /** Properties before any BEGIN: a calendar's own when its BEGIN:VCALENDAR line is missing, else skipped. */
+  let pending: { line: number; name: string; props: unknown[][] }[] = [];
+  const skipPending = () => {
+    for (const p of pending) warn(p.line, `${p.name} skipped: it is outside any calendar`);
+    pending = [];
+  };
 
   const open = (name: string, line: number): void => {
     const jcal: JComponent = [name.toLowerCase(), [], []];
@@ -96,8 +102,11 @@ export function readCalendarText(text: string): CalendarText {
       warn(line, `BEGIN:${name} comes after END:VCALENDAR; it is read as part of the calendar before it`);
       stack.push({ name: 'VCALENDAR', jcal: last, line: lines.get(last) ?? line });
     } else {
-      warn(line, `BEGIN:${name} comes before any BEGIN:VCALENDAR; it is read as part of a calendar`);
-      open('VCALENDAR', line);
+      const first = pending[0]?.line ?? line;
+      warn(first, `the text has no BEGIN:VCALENDAR before BEGIN:${name} (line ${line}); it is read as a calendar`);
+      open('VCALENDAR', first);
+      for (const p of pending) stack[0]!.jcal[1].push(...p.props);
+      pending = [];
     }
   };
 
@@ -123,7 +132,10 @@ export function readCalendarText(text: string): CalendarText {
         stack.pop();
         continue;
       }
-      if (name === 'VCALENDAR') closeTo(0, line, 'where the next BEGIN:VCALENDAR begins');
+      if (name === 'VCALENDAR') {
+        closeTo(0, line, 'where the next BEGIN:VCALENDAR begins');
+        skipPending();
+      }
       else if (CALENDAR_CHILDREN.has(name)) {
         const cal = stack.findIndex((o) => o.name === 'VCALENDAR');
         if (cal === -1) {
@@ -138,7 +150,7 @@ export function readCalendarText(text: string): CalendarText {
       open(name, line);
       continue;
     }
-    if (stack.length === 0) {
+    if (stack.length === 0 && calendars.length > 0) {
       warn(line, `${l.name} skipped: it is outside any calendar`);
       continue;
     }
@@ -149,15 +161,23 @@ export function readCalendarText(text: string): CalendarText {
       continue;
     }
     for (const n of read.notes) warn(line, `${l.name} ${n}`);
-    const props = stack.at(-1)!.jcal[1];
-    for (const p of read.props) {
-      lines.set(p, line);
-      props.push(p);
-    }
+    for (const p of read.props) lines.set(p, line);
+    if (stack.length === 0) pending.push({ line, name: l.name, props: read.props });
+    else stack.at(-1)!.jcal[1].push(...read.props);
   }
+  skipPending();
   if (stack.length > 0) closeTo(0, lastLine(text), 'where the text ends: it may have been cut short');
   if (calendars.length === 0) throw refusal(text);
+  for (const cal of calendars) cal[2] = cal[2].filter((c) => c[0] !== 'vtimezone' || namedZone(c, warn));
   return { calendars: calendars.map((c) => new ICAL.Component(c as never)), warnings };
+}
+
+/** A VTIMEZONE without a TZID names nothing, and ical.js fails on it when it looks a zone up: skipped. */
+function namedZone(c: JComponent, warn: (line: number, message: string) => void): boolean {
+  const tzid = c[1].find((p) => Array.isArray(p) && p[0] === 'tzid') as unknown[] | undefined;
+  if (tzid !== undefined && typeof tzid[3] === 'string' && tzid[3].trim() !== '') return true;
+  warn(lines.get(c) ?? 0, 'VTIMEZONE skipped: it has no TZID');
+  return false;
 }
 
 function lastLine(text: string): number {

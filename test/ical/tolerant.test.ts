@@ -80,7 +80,13 @@ describe('reading iCalendar: one bad part costs that part only', () => {
     warned(cal, 'line 1: BEGIN:VCALENDAR has no END:VCALENDAR', 'cut short');
     const headless = parseICalendar(calendar([planning(), lunch]).replace('BEGIN:VCALENDAR\r\n', ''));
     assert.deepEqual(headless.events.map((e) => e.uid), ['planning@test', 'lunch@test']);
-    warned(headless, 'BEGIN:VEVENT comes before any BEGIN:VCALENDAR');
+    warned(headless, /^line 1: the text has no BEGIN:VCALENDAR before BEGIN:VEVENT \(line 3\); it is read as a calendar$/);
+  });
+
+  it('reads the calendar\'s own lines (X-WR-TIMEZONE) when its BEGIN:VCALENDAR line is missing', () => {
+    const text = calendar([['UID:floating@test', 'DTSTART:20261101T090000']], ['X-WR-TIMEZONE:America/New_York']).replace('BEGIN:VCALENDAR\r\n', '');
+    const e = byUid(parseICalendar(text), 'floating@test');
+    assert.deepEqual([e.timezone, iso(e.start)], ['America/New_York', '2026-11-01T14:00:00Z']);
   });
 
   it('reads a VEVENT after END:VCALENDAR as part of that calendar, in its X-WR-TIMEZONE', () => {
