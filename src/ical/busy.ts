@@ -46,8 +46,23 @@ function seriesBusy(e: ImportedEvent, window: { from: Date; to: Date }, budget: 
  * (ICAL_LIMITS) allow: occurrences are counted over the window, each series and all together.
  */
 export function icalBusyIntervals(text: string, window: { from: Date; to: Date }, options: BusyOptions = {}): BusyInterval[] {
+  return icalBusyRead(text, window, options).intervals;
+}
+
+export interface BusyRead {
+  intervals: BusyInterval[];
+  /** What the reading skipped or read liberally, 'line N: …' (./warnings.ts). */
+  warnings: string[];
+}
+
+/** icalBusyIntervals with the reading's warnings, for a feed to show its owner. */
+export function icalBusyRead(text: string, window: { from: Date; to: Date }, options: BusyOptions = {}): BusyRead {
   const limits = options.limits ?? ICAL_LIMITS;
-  const events = parseICalendar(text, { ...options, limits }).events;
+  const { events, warnings } = parseICalendar(text, { ...options, limits });
+  return { intervals: busyOf(events, window, limits), warnings };
+}
+
+function busyOf(events: ImportedEvent[], window: { from: Date; to: Date }, limits: IcalLimits): BusyInterval[] {
   if (!(window.from.getTime() < window.to.getTime())) return [];
   const budget = new OccurrenceBudget(window, limits);
   const out: BusyInterval[] = [];

@@ -10,6 +10,7 @@ import * as m0008 from './0008_event_occurrences.js';
 import * as m0009 from './0009_list_indexes.js';
 import * as m0010 from './0010_tasks_version.js';
 import * as m0011 from './0011_moved_occurrences.js';
+import * as m0012 from './0012_feed_warnings.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_list_indexes': m0009,
   '0010_tasks_version': m0010,
   '0011_moved_occurrences': m0011,
+  '0012_feed_warnings': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {
