@@ -1,11 +1,13 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { signIn, signOut, signUp } from '../../services/accounts.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { html, page, type Markup } from '../html.js';
+import { formatBytes, ICAL_LIMITS } from '../../ical/limits.js';
 import { consolePage, csrfField, type Section } from './layout.js';
 import { sameOrigin } from '../same-origin.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
@@ -99,10 +101,15 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
   await app.register(async (web) => {
     await web.register(cookie);
     await web.register(formbody);
+    // One file (an .ics import, calendar-upload.ts) at most as large as any calendar is read; fields as strings.
+    await web.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 1, fileSize: ICAL_LIMITS.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
     const setSession = (reply: FastifyReply, value: string) => setSessionCookie(reply, value, secure);
 
     web.setErrorHandler((error, request, reply) => {
       if (error instanceof SignInNeeded) return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
+      if ((error as { statusCode?: number }).statusCode === 413) {
+        return reply.code(413).type('text/html; charset=utf-8').send(page({ title: 'Too large', body: html`<h1>Too large</h1><p>The file is larger than the ${formatBytes(ICAL_LIMITS.maxBytes)} one calendar may have; nothing was imported. Go back and choose a smaller file.</p>` }));
+      }
       if (error instanceof CsrfRefused) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form is out of date or came from another site. Go back, reload the page and try again.</p>` }));
       web.log.error({ err: error, url: request.url }, 'console page failed');
       return reply.code(500).type('text/html; charset=utf-8').send(page({ title: 'Something went wrong', body: html`<h1>Something went wrong</h1><p>Please try again in a moment.</p>` }));
