@@ -49,7 +49,7 @@ function list(l: ContentLine): Checked {
     params: dateParams(l.params, key === 'utc' ? 'date-time' : (key as DateValue['kind'] | 'period'), key === 'utc'),
     value: texts.join(','),
   }));
-  return { ok: true, properties, notes: bad.map((b) => `value ${b.replace(/ is not .*$/, '')} dropped: ${b}`) };
+  return { ok: true, properties, notes: bad.map((b) => `value dropped: ${b}`) };
 }
 
 /** The property as ical.js should read it, or why it cannot be read. */
