@@ -15,7 +15,6 @@ import { Temporal } from 'temporal-polyfill';
 import type { EventTimes } from '../domain/event-times.js';
 import { expandSeries, formatInstantSeconds, type SeriesInput } from '../domain/recurrence.js';
 import { lineOf, readCalendarText } from './calendar-text.js';
-import { ICalendarError } from './errors.js';
 import { checkEventCount, checkSize, ICAL_LIMITS, type IcalLimits } from './limits.js';
 import { duplicateWarning, reportWarnings } from './warnings.js';
 import { resolveZone } from './zones.js';
@@ -420,7 +419,6 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
       }
     } catch (e) {
       // Whatever else cannot be read costs that event only, said in words (never a runtime error's text).
-      if (e instanceof ICalendarError) throw e;
       warnings.push(`${describe(group.masters[0] ?? group.instances[0]!)} skipped: its times cannot be placed on the calendar`);
       stats.skipped += 1;
     }
