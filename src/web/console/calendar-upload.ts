@@ -39,7 +39,7 @@ async function importPage(ctx: ConsoleContext, result: Markup | null = null, err
     html`<p><a href="/app/calendar">← Calendar</a></p>${result ?? ''}
 <form method="post" action="/app/calendar/import" enctype="multipart/form-data" class="card" style="display:block" aria-labelledby="import-title">${csrfField(ctx.csrf)}
 <h2 id="import-title">Import an .ics file</h2>
-<p class="muted">Exported from Google Calendar, Apple Calendar, Outlook or any other (docs: calendar import). Importing the same file again updates, never duplicates. At most ${formatBytes(ICAL_LIMITS.maxBytes)}.</p>
+<p class="muted">Exported from Google Calendar, Apple Calendar, Outlook or any other calendar; a line it cannot read costs that line only, and the report names it. Importing the same file again updates, never duplicates. At most ${formatBytes(ICAL_LIMITS.maxBytes)}.</p>
 <p><label for="import-file">File</label><br><input id="import-file" name="file" type="file" accept=".ics,text/calendar"></p>
 <p><label for="import-calendar">Into the calendar</label><br><select id="import-calendar" name="calendar">${calendars.map((c) => html`<option value="${c.slug}"${c.slug === chosen ? html` selected` : ''}>${c.name}</option>`)}</select></p>
 <p><button type="submit">Import</button></p></form>`,
