@@ -3,6 +3,7 @@
  * imported busy time counts for availability; titles and the rest are never kept). Pure.
  */
 import { expandSeries, type OccurrenceOverride } from '../domain/recurrence.js';
+import { ICalendarError } from './errors.js';
 import { ICAL_LIMITS, OccurrenceBudget, type IcalLimits } from './limits.js';
 import { parseICalendar, type ImportedEvent, type ParseOptions } from './parse.js';
 
@@ -51,15 +52,36 @@ function seriesBusy(e: ImportedEvent, window: { from: Date; to: Date }, budget: 
  * (ICAL_LIMITS) allow: occurrences are counted over the window, each series and all together.
  */
 export function icalBusyIntervals(text: string, window: { from: Date; to: Date }, options: BusyOptions = {}): BusyInterval[] {
+  return icalBusyRead(text, window, options).intervals;
+}
+
+export interface BusyRead {
+  intervals: BusyInterval[];
+  /** What the reading skipped or read liberally, 'line N: …' (./warnings.ts). */
+  warnings: string[];
+}
+
+/** icalBusyIntervals with the reading's warnings, for a feed to show its owner. */
+export function icalBusyRead(text: string, window: { from: Date; to: Date }, options: BusyOptions = {}): BusyRead {
   const limits = options.limits ?? ICAL_LIMITS;
-  const events = parseICalendar(text, { ...options, limits }).events;
+  const { events, warnings } = parseICalendar(text, { ...options, limits });
+  return { intervals: busyOf(events, window, limits, warnings), warnings };
+}
+
+function busyOf(events: ImportedEvent[], window: { from: Date; to: Date }, limits: IcalLimits, warnings: string[]): BusyInterval[] {
   if (!(window.from.getTime() < window.to.getTime())) return [];
   const budget = new OccurrenceBudget(window, limits);
   const out: BusyInterval[] = [];
   for (const e of events) {
     if (e.cancelled) continue;
     if (e.rrule !== null) {
-      out.push(...seriesBusy(e, window, budget));
+      try {
+        out.push(...seriesBusy(e, window, budget));
+      } catch (err) {
+        // A limit refuses the feed; anything else costs that series only, in words.
+        if (err instanceof ICalendarError) throw err;
+        warnings.push(`UID ${e.uid} skipped: its rule ${e.rrule} cannot be expanded`);
+      }
     } else if (overlaps(e.start, e.end, window)) {
       budget.add(1);
       if (e.showAs === 'busy') out.push({ start: e.start, end: e.end });

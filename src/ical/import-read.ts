@@ -4,6 +4,7 @@
  * each series' last end (series_until) and which overriding instances moved. Pure.
  */
 import { compileSeries, MAX_OCCURRENCES_PER_CALL, type OccurrenceOverride, type SeriesInput } from '../domain/recurrence.js';
+import { ICalendarError } from './errors.js';
 import { ICAL_LIMITS, OccurrenceBudget, type IcalLimits } from './limits.js';
 import { parseICalendar, type ImportedEvent, type ImportedOverride } from './parse.js';
 
@@ -98,10 +99,22 @@ export function readForImport(text: string, options: ImportReadOptions): ImportR
   const parsed = parseICalendar(text, { defaultTimezone: options.defaultTimezone, limits });
   const { window } = options;
   const budget = new OccurrenceBudget(window, limits);
-  const events = parsed.events.map((e): ImportEvent => {
-    if (e.rrule !== null) return readSeries(e, budget, window, limits.maxOccurrencesPerSeries);
-    if (e.start < window.to && e.end > window.from) budget.add(1);
-    return { ...e, overrides: [], seriesUntil: null };
+  let skipped = parsed.skipped;
+  const warnings = [...parsed.warnings];
+  const events = parsed.events.flatMap((e): ImportEvent[] => {
+    if (e.rrule === null) {
+      if (e.start < window.to && e.end > window.from) budget.add(1);
+      return [{ ...e, overrides: [], seriesUntil: null }];
+    }
+    try {
+      return [readSeries(e, budget, window, limits.maxOccurrencesPerSeries)];
+    } catch (err) {
+      // A limit refuses the file; anything else costs that series only, in words.
+      if (err instanceof ICalendarError) throw err;
+      warnings.push(`UID ${e.uid} skipped: its rule ${e.rrule} cannot be expanded`);
+      skipped += 1;
+      return [];
+    }
   });
-  return { events, skipped: parsed.skipped, warnings: parsed.warnings };
+  return { events, skipped, warnings };
 }

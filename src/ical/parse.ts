@@ -19,9 +19,10 @@ import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
 import type { EventTimes } from '../domain/event-times.js';
 import { expandSeries, formatInstantSeconds, type SeriesInput } from '../domain/recurrence.js';
-import { ICalendarError } from './errors.js';
+import { lineOf, readCalendarText } from './calendar-text.js';
 import { checkEventCount, checkSize, ICAL_LIMITS, type IcalLimits } from './limits.js';
 import { ianaZoneOfDefinition } from './vtimezone.js';
+import { duplicateWarning, reportWarnings } from './warnings.js';
 import { resolveZone } from './zones.js';
 
 export { ICalendarError } from './errors.js';
@@ -115,7 +116,8 @@ function text(c: Component, name: string): string | null {
 function describe(c: Component): string {
   const uid = text(c, 'uid');
   const summary = text(c, 'summary');
-  return [uid ? `UID ${uid}` : 'an event without UID', summary ? `"${summary}"` : null].filter(Boolean).join(' ');
+  const line = lineOf(c);
+  return [line === null ? null : `line ${line}:`, uid ? `UID ${uid}` : 'an event without UID', summary ? `"${summary}"` : null].filter(Boolean).join(' ');
 }
 
 function isUtc(t: Time): boolean {
@@ -466,20 +468,6 @@ interface Group {
   ctx: Context;
 }
 
-function calendarsOf(source: string): Component[] {
-  let jcal: unknown;
-  try {
-    jcal = ICAL.parse(source.replace(/^\uFEFF/, '')); // a byte-order mark some exporters write
-  } catch (e) {
-    throw new ICalendarError(`not an iCalendar file: ${(e as Error).message}`);
-  }
-  // One VCALENDAR parses to one jCal array; several concatenated ones to an array of them.
-  const roots = (Array.isArray(jcal) && Array.isArray(jcal[0]) ? jcal : [jcal]) as unknown[];
-  const calendars = roots.filter((r): r is unknown[] => Array.isArray(r) && r[0] === 'vcalendar').map((r) => new ICAL.Component(r as never));
-  if (calendars.length === 0) throw new ICalendarError('not an iCalendar file: no VCALENDAR');
-  return calendars;
-}
-
 /**
  * The events of the text. Throws ICalendarError when it is not iCalendar, ICalendarLimitError when it
  * is larger (bytes, VEVENTs) than options.limits (ICAL_LIMITS) allow.
@@ -492,7 +480,8 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
   const groups = new Map<string, Group>();
   const stats = { skipped: 0 };
 
-  const calendars = calendarsOf(input);
+  const { calendars, warnings: textWarnings } = readCalendarText(input);
+  warnings.push(...textWarnings);
   checkEventCount(calendars.reduce((n, cal) => n + cal.getAllSubcomponents('vevent').length, 0), limits);
   for (const cal of calendars) {
     const wr = text(cal, 'x-wr-timezone');
@@ -525,7 +514,7 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
       if (group.masters.length > 0) {
         // The same event twice: the highest SEQUENCE (then the later one in the file) wins.
         const master = group.masters.reduce((a, b) => (sequence(b) >= sequence(a) ? b : a));
-        if (group.masters.length > 1) warnings.push(`UID ${uid} appears ${group.masters.length} times; the one with the highest SEQUENCE is imported`);
+        if (group.masters.length > 1) warnings.push(duplicateWarning(uid, group.masters, master));
         const result = seriesEvent(uid, master, group.instances, ctx);
         if (result === null) {
           warnings.push(`${describe(master)} skipped: no DTSTART`);
@@ -540,10 +529,10 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
         if (event) events.push(event);
       }
     } catch (e) {
-      // A value ical.js cannot read (a malformed date, say) costs that event only.
-      warnings.push(e instanceof RefusedEvent ? e.message : `UID ${uid} skipped: ${(e as Error).message}`);
+      // A value that cannot be read costs that event only, said in words (never a runtime error's text).
+      warnings.push(e instanceof RefusedEvent ? e.message : `${describe(group.masters[0] ?? group.instances[0]!)} skipped: its times cannot be placed on the calendar`);
       stats.skipped += 1;
     }
   }
-  return { events, skipped: stats.skipped, warnings };
+  return { events, skipped: stats.skipped, warnings: reportWarnings(warnings) };
 }

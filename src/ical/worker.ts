@@ -4,7 +4,7 @@
  * comes back as data, since an Error crossing threads loses its class.
  */
 import { mergeRanges, type TimeRange } from '../domain/ranges.js';
-import { icalBusyIntervals } from './busy.js';
+import { icalBusyRead } from './busy.js';
 import { ICalendarError, ICalendarLimitError, type ICalendarLimit } from './errors.js';
 import { readForImport, type ImportRead } from './import-read.js';
 import type { IcalLimits } from './limits.js';
@@ -19,16 +19,23 @@ interface Reading {
 
 export type IcalTask = (Reading & { kind: 'busy' }) | (Reading & { kind: 'import' });
 
-export type IcalAnswer<T> = { ok: true; value: T } | { ok: false; error: 'not_ical' | ICalendarLimit; message: string };
-
-function read(task: IcalTask): TimeRange[] | ImportRead {
-  const options = { defaultTimezone: task.defaultTimezone, limits: task.limits };
-  if (task.kind === 'import') return readForImport(task.text, { ...options, window: task.window });
-  // Availability needs only the union: overlapping and touching intervals become one.
-  return mergeRanges(icalBusyIntervals(task.text, task.window, options).map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })));
+/** A feed's busy time, merged, with the reading's warnings. */
+export interface BusyAnswer {
+  busy: TimeRange[];
+  warnings: string[];
 }
 
-export default function run(task: IcalTask): IcalAnswer<TimeRange[] | ImportRead> {
+export type IcalAnswer<T> = { ok: true; value: T } | { ok: false; error: 'not_ical' | ICalendarLimit; message: string };
+
+function read(task: IcalTask): BusyAnswer | ImportRead {
+  const options = { defaultTimezone: task.defaultTimezone, limits: task.limits };
+  if (task.kind === 'import') return readForImport(task.text, { ...options, window: task.window });
+  const { intervals, warnings } = icalBusyRead(task.text, task.window, options);
+  // Availability needs only the union: overlapping and touching intervals become one.
+  return { busy: mergeRanges(intervals.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))), warnings };
+}
+
+export default function run(task: IcalTask): IcalAnswer<BusyAnswer | ImportRead> {
   try {
     return { ok: true, value: read(task) };
   } catch (e) {

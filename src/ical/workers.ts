@@ -12,7 +12,7 @@ import type { TimeRange } from '../domain/ranges.js';
 import { ICalendarError, ICalendarLimitError } from './errors.js';
 import type { ImportRead } from './import-read.js';
 import { checkSize, ICAL_LIMITS, type IcalLimits } from './limits.js';
-import type { IcalAnswer, IcalTask } from './worker.js';
+import type { BusyAnswer, IcalAnswer, IcalTask } from './worker.js';
 
 export interface IcalWorkersOptions {
   /** Threads reading at once (default: one per core but one, at most 2). */
@@ -51,7 +51,12 @@ export class IcalWorkers {
 
   /** A feed's busy time over the window, merged (sorted, disjoint). */
   async busy(text: string, options: ReadOptions): Promise<TimeRange[]> {
-    return this.read<TimeRange[]>({ kind: 'busy', ...this.task(text, options) }, options.signal);
+    return (await this.busyRead(text, options)).busy;
+  }
+
+  /** The same, with the reading's warnings ('line N: …'), for the feed to show its owner. */
+  async busyRead(text: string, options: ReadOptions): Promise<BusyAnswer> {
+    return this.read<BusyAnswer>({ kind: 'busy', ...this.task(text, options) }, options.signal);
   }
 
   /** A file's events for `calendar import`, occurrences counted over the window. */

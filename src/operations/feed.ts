@@ -12,6 +12,7 @@ export interface FeedEntry {
   lastFetchedAt: string | null;
   lastSuccessAt: string | null;
   lastError: string | null;
+  lastWarnings: string[];
   consecutiveFailures: number;
   nextFetchAt: string | null;
   busyIntervals: number;
@@ -29,6 +30,7 @@ function entry(f: FeedSummary): FeedEntry {
     lastFetchedAt: instantOrNull(f.lastFetchedAt),
     lastSuccessAt: instantOrNull(f.lastSuccessAt),
     lastError: f.lastError,
+    lastWarnings: f.lastWarnings,
     consecutiveFailures: f.consecutiveFailures,
     nextFetchAt: instantOrNull(f.nextFetchAt),
     busyIntervals: f.busyIntervals,

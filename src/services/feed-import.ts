@@ -21,6 +21,8 @@ export const FEED_LIMITS = {
   maxRedirects: 3,
   /** Of the merged busy intervals, the earliest 20,000 are stored: ~50 a day for the 400-day horizon. */
   maxIntervals: 20_000,
+  /** Warnings of a reading kept to show the owner; past them, one more line counts the rest. */
+  maxWarnings: 50,
   /** Busy time from a day back (events still running) to 400 days ahead (the booking window's limit). */
   pastMs: 86_400_000,
   futureMs: 400 * 86_400_000,
@@ -30,7 +32,7 @@ export interface FeedImportDeps {
   db: Db;
   policy: OutboundPolicy;
   /** Where the feed's text is read: worker threads, off the request path. */
-  ical: Pick<IcalWorkers, 'busy'>;
+  ical: Pick<IcalWorkers, 'busyRead'>;
   /** Certificates to trust instead of the system's (tests' self-signed servers only). */
   ca?: GuardedFetchOptions['ca'];
   log?: WorkerLog;
@@ -45,9 +47,15 @@ function ownerReason(e: unknown): string {
   if (e instanceof OutboundFailure && e.reason === 'too_large') return `the feed is too large to read: ${e.message}, the most one calendar may have`;
   if (e instanceof OutboundFailure || e instanceof OutboundRefused || e instanceof FeedAnswerRefused) return e.message;
   if (e instanceof ICalendarLimitError) return `the feed is too large to read: ${e.message}`;
-  if (e instanceof ICalendarError) return `the address did not return an iCalendar file (${e.message})`;
-  if (e instanceof Error) return `the feed could not be read: ${e.message}`;
-  return `the feed could not be read: ${String(e)}`;
+  if (e instanceof ICalendarError) return `the address did not return an iCalendar file: ${e.message.replace(/^not an iCalendar file: /, '')}`;
+  // Anything else is the service's own failure: never its text (the log has it).
+  return 'the feed could not be read because of an error in the service; it is tried again later';
+}
+
+/** The first `max` warnings, and one line counting the rest. */
+function keptWarnings(warnings: string[], max: number): string[] {
+  if (warnings.length <= max) return warnings;
+  return [...warnings.slice(0, max), `${warnings.length - max} more warnings not listed`];
 }
 
 function statusReason(status: number): string {
@@ -82,6 +90,7 @@ export async function importFeed(deps: FeedImportDeps, job: JobRow, ctx: JobCont
   if (feed.last_modified) conditional['if-modified-since'] = feed.last_modified;
 
   let intervals: { start: Date; end: Date }[];
+  let warnings: string[];
   let validators: { etag: string | null; lastModified: string | null };
   try {
     const res = await guardedFetch(feed.url, {
@@ -103,15 +112,19 @@ export async function importFeed(deps: FeedImportDeps, job: JobRow, ctx: JobCont
     if (res.status < 200 || res.status >= 300) throw new FeedAnswerRefused(statusReason(res.status));
     const window = { from: new Date(ctx.now.getTime() - limits.pastMs), to: new Date(ctx.now.getTime() + limits.futureMs) };
     // Merged in the thread: availability needs only the union, so overlapping and touching intervals become one row.
-    const merged = await deps.ical.busy(res.body.toString('utf8'), { window, defaultTimezone: feed.owner_timezone, signal: ctx.signal });
+    const read = await deps.ical.busyRead(res.body.toString('utf8'), { window, defaultTimezone: feed.owner_timezone, signal: ctx.signal });
+    const merged = read.busy;
+    warnings = keptWarnings(read.warnings, limits.maxWarnings);
     if (merged.length > limits.maxIntervals) {
       deps.log?.warn({ feed: feed.id, intervals: merged.length }, `feed ${feed.id} has ${merged.length} busy intervals; the earliest ${limits.maxIntervals} are kept`);
+      warnings.push(`the feed has ${merged.length.toLocaleString('en-US')} busy times in the next 400 days; the earliest ${limits.maxIntervals.toLocaleString('en-US')} are kept`);
     }
     intervals = merged.slice(0, limits.maxIntervals).map((r) => ({ start: new Date(r.start), end: new Date(r.end) }));
     validators = { etag: res.headers.etag ?? null, lastModified: res.headers['last-modified'] ?? null };
   } catch (e) {
     if (ctx.signal.aborted) throw new JobAborted('the worker is stopping');
     const reason = ownerReason(e);
+    if (reason.startsWith('the feed could not be read because')) deps.log?.error({ feed: feed.id, err: e }, `feed ${feed.id} could not be read`);
     await recordFeedFailure(deps.db, feed.owner_id, feed.id, reason, ctx.clock.now());
     throw new Error(reason);
   }
@@ -121,6 +134,7 @@ export async function importFeed(deps: FeedImportDeps, job: JobRow, ctx: JobCont
     ownerId: feed.owner_id,
     feedId: feed.id,
     intervals,
+    warnings,
     etag: validators.etag,
     lastModified: validators.lastModified,
     now,

@@ -26,6 +26,8 @@ export interface FeedSummary {
   lastSuccessAt: Date | null;
   /** Why the last fetch failed, for the owner; null after a success. */
   lastError: string | null;
+  /** What the last good reading skipped or read liberally, 'line N: …' (kept through later failures). */
+  lastWarnings: string[];
   consecutiveFailures: number;
   nextFetchAt: Date | null;
   busyIntervals: number;
@@ -41,6 +43,7 @@ function summarize(row: FeedListRow): FeedSummary {
     lastFetchedAt: row.last_fetched_at,
     lastSuccessAt: row.last_success_at,
     lastError: row.last_error,
+    lastWarnings: row.last_warnings ?? [],
     consecutiveFailures: row.consecutive_failures,
     nextFetchAt: row.next_fetch_at,
     busyIntervals: row.busy_count,

@@ -131,6 +131,8 @@ export interface CalendarFeedsTable {
   refresh_minutes: Generated<number>;
   consecutive_failures: Generated<number>;
   last_success_at: Date | null;
+  /** The warnings of the last good reading (migration 0012), at most MAX_FEED_WARNINGS. */
+  last_warnings: Generated<string[]>;
 }
 
 /** Durable work (migration 0003): claimed under a lease with FOR UPDATE SKIP LOCKED (store/repos/jobs.ts). */

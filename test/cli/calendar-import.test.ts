@@ -39,8 +39,28 @@ for (const engine of ENGINES) {
     test('prints the warnings on stderr and the summary on stdout', async () => {
       const run = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'personal', OUTLOOK], env);
       assert.equal(run.code, 0, run.stderr);
-      assert.match(run.stdout, /: 7 created, 0 updated, 0 unchanged, 0 cancelled, 1 skipped\.\n$/);
-      assert.match(run.stderr, /^warning: .*no-start@example\.org.*no DTSTART$/m);
+      assert.match(run.stdout, /: 7 created, 0 updated, 0 unchanged, 0 cancelled, 1 skipped, \d+ warnings\.\n$/);
+      assert.match(run.stderr, /^warning: line \d+: UID no-start@example\.org.*no DTSTART$/m);
+    });
+
+    test('imports a damaged file, with --json, every warning naming its line', async () => {
+      const damaged = path.join(dir, 'damaged.ics');
+      writeFileSync(damaged, calendarText([
+        ['UID:kept@cli.test', 'SUMMARY:Kept', 'DTSTART:20260701T090000Z', 'X-APPLE-RADIUS=70.5', 'RRULE:FREQ=WEEKLY;BYDAI=MO;COUNT=2'],
+        ['UID:bad@cli.test', 'DTSTART:20261301T090000Z'],
+      ]).replace('END:VCALENDAR', 'END:VCALENDAR\r\nVERSION:2.0'));
+      const run = await runCli(['calendar', 'import', '--owner', 'alice', '--calendar', 'personal', damaged, '--json'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.deepEqual(JSON.parse(run.stdout), {
+        owner: 'alice', calendar: 'personal', created: 1, updated: 0, unchanged: 0, cancelled: 0, skipped: 1,
+        warnings: [
+          'line 8: "X-APPLE-RADIUS=70.5" skipped: it has no colon between name and value',
+          'line 9: RRULE part BYDAI=MO ignored: RFC 5545 rules have no such part',
+          'line 11: UID bad@cli.test skipped: no DTSTART',
+          'line 13: DTSTART dropped: "20261301T090000Z" is not a date of the calendar',
+          'line 16: VERSION skipped: it is outside any calendar',
+        ],
+      });
     });
 
     test('an unknown calendar is refused with the owner\'s calendars named; a missing file is a usage error', async () => {

@@ -36,11 +36,11 @@ describe('a big feed being read while the API serves', () => {
 
     // The service's own reader, watched: when the reading has begun and when it has ended.
     const reading = { begun: false, ended: false };
-    const watched: Pick<IcalWorkers, 'busy'> = {
-      busy: async (text, options) => {
+    const watched: Pick<IcalWorkers, 'busyRead'> = {
+      busyRead: async (text, options) => {
         reading.begun = true;
         try {
-          return await api.rt.ical.busy(text, options);
+          return await api.rt.ical.busyRead(text, options);
         } finally {
           reading.ended = true;
         }

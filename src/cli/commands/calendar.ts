@@ -42,10 +42,12 @@ export function registerCalendar(program: Command): void {
         printJson(r);
         return;
       }
+      // Each warning names its line ('line 12: …'), in line order: what was skipped or read liberally.
       for (const w of r.warnings) say(`warning: ${w}`);
+      const warned = r.warnings.length === 0 ? '' : `, ${r.warnings.length} ${r.warnings.length === 1 ? 'warning' : 'warnings'}`;
       print(
         `Imported ${file} into ${r.owner}/${r.calendar}: ${r.created} created, ${r.updated} updated, ` +
-          `${r.unchanged} unchanged, ${r.cancelled} cancelled, ${r.skipped} skipped.`,
+          `${r.unchanged} unchanged, ${r.cancelled} cancelled, ${r.skipped} skipped${warned}.`,
       );
     });
 }

@@ -49,9 +49,14 @@ export function registerFeed(program: Command): void {
         return;
       }
       print(table(
-        ['ID', 'NAME', 'HOST', 'LAST SUCCESS', 'NEXT FETCH', 'BUSY', 'LAST ERROR'],
-        feeds.map((f) => [f.id, f.name, hostOf(f.url), shortInstant(f.lastSuccessAt), shortInstant(f.nextFetchAt), String(f.busyIntervals), f.lastError ?? '-']),
+        ['ID', 'NAME', 'HOST', 'LAST SUCCESS', 'NEXT FETCH', 'BUSY', 'WARNINGS', 'LAST ERROR'],
+        feeds.map((f) => [f.id, f.name, hostOf(f.url), shortInstant(f.lastSuccessAt), shortInstant(f.nextFetchAt), String(f.busyIntervals), String(f.lastWarnings.length), f.lastError ?? '-']),
       ));
+      // The last good reading's warnings, under the table: what was skipped or read liberally, by line.
+      for (const f of feeds.filter((x) => x.lastWarnings.length > 0)) {
+        print(`\nWarnings of ${f.name} (${f.id}), last good reading:`);
+        for (const w of f.lastWarnings) print(`  ${w}`);
+      }
     });
 
   feed

@@ -12,6 +12,7 @@ import * as m0010 from './0010_tasks_version.js';
 import * as m0011 from './0011_moved_occurrences.js';
 import * as m0012 from './0012_recurrence_sets.js';
 import * as m0013 from './0013_oauth_apps.js';
+import * as m0014 from './0014_feed_warnings.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_moved_occurrences': m0011,
   '0012_recurrence_sets': m0012,
   '0013_oauth_apps': m0013,
+  '0014_feed_warnings': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

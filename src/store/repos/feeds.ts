@@ -76,6 +76,8 @@ export interface FeedImport {
   ownerId: string;
   feedId: string;
   intervals: readonly { start: Date; end: Date }[];
+  /** The reading's warnings, kept until the next good reading. */
+  warnings: string[];
   etag: string | null;
   lastModified: string | null;
   now: Date;
@@ -130,6 +132,7 @@ export async function storeFeedImport(db: Db, imp: FeedImport): Promise<boolean>
         etag: imp.etag,
         last_modified: imp.lastModified,
         last_error: null,
+        last_warnings: imp.warnings,
         last_fetched_at: imp.now,
         last_success_at: imp.now,
         consecutive_failures: 0,

@@ -9,6 +9,7 @@ import { ServiceError } from '../../domain/service-error.js';
 import { html, raw, type Markup } from '../html.js';
 import { eventForm, inputOf, postedValues, seriesOnlyChanges, timesOf, valuesOf, type FormValues } from './calendar-form.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
+import { calendarUploadRoutes } from './calendar-upload.js';
 import { csrfField } from './layout.js';
 import { dateFormat } from './dates.js';
 
@@ -64,7 +65,7 @@ const dayOrder = (a: EventView, b: EventView) => Number(b.allDay) - Number(a.all
 function viewSwitch(active: 'week' | 'agenda', date: Temporal.PlainDate): Markup {
   const current = (v: string) => (v === active ? html` aria-current="page"` : '');
   return html`<a href="${weekHref(date)}"${current('week')}>Week</a> <a href="/app/calendar?view=agenda"${current('agenda')}>Next 30 days</a>
-<a class="button" href="/app/calendar/new?date=${date.toString()}">New event</a>`;
+<a class="button" href="/app/calendar/new?date=${date.toString()}">New event</a> <a href="/app/calendar/import">Import a file</a>`;
 }
 
 async function weekPage(ctx: ConsoleContext) {
@@ -211,6 +212,7 @@ async function attempt(ctx: ConsoleContext, change: () => Promise<ReturnType<Con
 export const calendarSection: ConsoleSection = (scope) => {
   scope.get('/calendar', async (ctx) => (ctx.query.view === 'agenda' ? agendaPage(ctx) : weekPage(ctx)));
   scope.get('/calendar/new', async (ctx) => newPage(ctx));
+  calendarUploadRoutes(scope);
 
   scope.post('/calendar/new', async (ctx) => {
     const v = postedValues(ctx);

@@ -1,10 +1,12 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { signIn, signOut, signUp } from '../../services/accounts.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { html, page, script, type Markup } from '../html.js';
+import { formatBytes, ICAL_LIMITS } from '../../ical/limits.js';
 import { consolePage, csrfField, type Section } from './layout.js';
 import { acceptForms, type FormRefusal } from '../form-body.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
@@ -114,10 +116,15 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
       const ctx = await context(request, reply, true, refusal);
       return shown({ ...ctx, query: { ...ctx.query, ...(refusal.values.id ? { id: refusal.values.id } : {}) } });
     });
+    // One file (an .ics import, calendar-upload.ts) at most as large as any calendar is read; fields as strings.
+    await web.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 1, fileSize: ICAL_LIMITS.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
     const setSession = (reply: FastifyReply, value: string) => setSessionCookie(reply, value, secure);
 
     web.setErrorHandler((error, request, reply) => {
       if (error instanceof SignInNeeded) return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
+      if ((error as { statusCode?: number }).statusCode === 413) {
+        return reply.code(413).type('text/html; charset=utf-8').send(page({ title: 'Too large', body: html`<h1>Too large</h1><p>The file is larger than the ${formatBytes(ICAL_LIMITS.maxBytes)} one calendar may have; nothing was imported. Go back and choose a smaller file.</p>` }));
+      }
       if (error instanceof CsrfRefused) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form is out of date or came from another site. Go back, reload the page and try again.</p>` }));
       web.log.error({ err: error, url: request.url }, 'console page failed');
       return reply.code(500).type('text/html; charset=utf-8').send(page({ title: 'Something went wrong', body: html`<h1>Something went wrong</h1><p>Please try again in a moment.</p>` }));

@@ -28,12 +28,19 @@ function when(ctx: ConsoleContext, at: Date | null, none: string): Markup {
   return html`<time datetime="${at.toISOString()}">${text}</time>`;
 }
 
+/** The last good reading's warnings: what was skipped or read liberally, by line (docs/calendar-import.md). */
+function feedWarnings(f: FeedSummary): Markup {
+  if (f.lastWarnings.length === 0) return html``;
+  const n = f.lastWarnings.length;
+  return html`<details class="feed-warnings"><summary>${n} ${n === 1 ? 'warning' : 'warnings'}</summary><ul>${f.lastWarnings.map((w) => html`<li>${w}</li>`)}</ul></details>`;
+}
+
 function feedRow(ctx: ConsoleContext, f: FeedSummary): Markup {
   const due = f.nextFetchAt && f.nextFetchAt.getTime() <= ctx.services.clock.now().getTime();
   const button = (action: string, label: string, cls: string) =>
     html`<form method="post" action="/app/booking/feeds/${action}">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${f.id}"><button type="submit" class="${cls}" aria-label="${label} ${f.name}">${label}</button></form>`;
   return html`<tr><th scope="row">${f.name}</th><td><code>${hostOf(f.url)}</code></td>
-<td>${when(ctx, f.lastSuccessAt, 'never')}${f.lastSuccessAt ? html`<br><span class="muted">${f.busyIntervals} busy ${f.busyIntervals === 1 ? 'time' : 'times'}</span>` : ''}</td>
+<td>${when(ctx, f.lastSuccessAt, 'never')}${f.lastSuccessAt ? html`<br><span class="muted">${f.busyIntervals} busy ${f.busyIntervals === 1 ? 'time' : 'times'}</span>` : ''}${feedWarnings(f)}</td>
 <td>${f.lastError ? html`<span class="status bad">Failed</span> ${f.lastError}${f.consecutiveFailures > 1 ? html` <span class="muted">(${f.consecutiveFailures} times in a row)</span>` : ''}` : html`<span class="muted">none</span>`}</td>
 <td>${due ? html`due now` : when(ctx, f.nextFetchAt, 'not planned')}</td>
 <td>${button('refresh', 'Refresh now', 'secondary')}${button('remove', 'Remove', 'danger')}</td></tr>`;
