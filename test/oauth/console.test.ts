@@ -10,7 +10,7 @@ import { authorizationUrl, consent, ISSUER, REDIRECT, registerClient, signedInOw
 /** A console form post with repeated fields, carrying the page's CSRF token. */
 async function submit(api: ApiHarness, web: WebSession, url: string, pairs: [string, string][]) {
   const token = /name="_csrf" value="([^"]+)"/.exec((await web.get('/app/developer/apps')).body)?.[1] ?? '';
-  return api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: web.cookie(), host: 'cal.example' }, payload: new URLSearchParams([['_csrf', token], ...pairs]).toString() });
+  return api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: web.cookie(), host: 'cal.example', origin: 'https://cal.example' }, payload: new URLSearchParams([['_csrf', token], ...pairs]).toString() });
 }
 
 async function clientFor(api: ApiHarness, clientId: string, secret: string): Promise<Client> {

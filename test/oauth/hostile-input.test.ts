@@ -101,14 +101,14 @@ for (const engine of ENGINES) {
       const hidden = Object.fromEntries([...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]));
       const before = await footprint(api);
       const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-        api.app.inject({ method: 'POST', url: '/oauth/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: web.cookie(), host: 'cal.example', ...headers }, payload: new URLSearchParams(fields).toString() });
+        api.app.inject({ method: 'POST', url: '/oauth/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: web.cookie(), host: 'cal.example', origin: 'https://cal.example', ...headers }, payload: new URLSearchParams(fields).toString() });
       const { _csrf, ...rest } = hidden;
       assert.equal((await post({ ...rest, grant: 'profile:read', decision: 'approve' })).statusCode, 403);
       assert.equal((await post({ ...hidden, grant: 'profile:read', decision: 'approve' }, { origin: 'https://evil.example' })).statusCode, 403);
       assert.equal((await post({ ...hidden, redirect_uri: 'https://evil.example/cb', grant: 'profile:read', decision: 'approve' })).statusCode, 400);
       const widened = await post({ ...hidden, grant: 'tasks:read', decision: 'approve' });
       assert.equal(new URL(widened.headers.location as string).searchParams.get('error'), 'access_denied', 'a scope not asked for is not granted');
-      const json = await api.app.inject({ method: 'POST', url: '/oauth/authorize', headers: { 'content-type': 'application/json', cookie: web.cookie(), host: 'cal.example' }, payload: JSON.stringify({ ...hidden, decision: 'approve' }) });
+      const json = await api.app.inject({ method: 'POST', url: '/oauth/authorize', headers: { 'content-type': 'application/json', cookie: web.cookie(), host: 'cal.example', origin: 'https://cal.example' }, payload: JSON.stringify({ ...hidden, decision: 'approve' }) });
       assert.equal(json.statusCode, 403);
       assert.deepEqual(await footprint(api), before);
     });

@@ -53,7 +53,7 @@ for (const engine of ENGINES) {
       const res = await api.app.inject({
         method: 'POST',
         url: `/${owner.username}/book`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'cal.example', origin: 'https://cal.example' },
         payload: new URLSearchParams({ type: typeId, tz: 'Europe/Berlin', start: '2026-03-30T08:00:00Z', name: 'Ana', email: 'ana@example..com' }).toString(),
       });
       assert.equal(res.statusCode, 422, res.body);

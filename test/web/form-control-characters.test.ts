@@ -39,7 +39,7 @@ for (const engine of ENGINES) {
       const { owner, typeId } = await bookableOwner(api);
       const base = { type: typeId, tz: 'Europe/Berlin', start: '2026-03-30T07:00:00Z', email: 'pat@example.com' };
       const post = (fields: Record<string, string>) =>
-        api.app.inject({ method: 'POST', url: `/${owner.username}/book`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...base, ...fields }).toString() });
+        api.app.inject({ method: 'POST', url: `/${owner.username}/book`, headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'cal.example', origin: 'https://cal.example' }, payload: new URLSearchParams({ ...base, ...fields }).toString() });
       const named = await post({ name: 'Pat\u0000Doe', message: 'Hello' });
       assertFormAgain(named, `/${owner.username}/book`, 'name');
       assert.match(named.body, /value="PatDoe"/, 'the name typed, without the control character');
