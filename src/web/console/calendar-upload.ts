@@ -22,7 +22,7 @@ function uploadedText(ctx: ConsoleContext): { name: string; text: string } | nul
 
 function report(name: string, calendar: string, s: ImportSummary): Markup {
   const n = s.warnings.length;
-  return html`<section aria-labelledby="import-report" class="card" style="display:block"><h2 id="import-report">Imported ${name} into ${calendar}</h2>
+  return html`<section aria-labelledby="import-report" class="card u-block"><h2 id="import-report">Imported ${name} into ${calendar}</h2>
 <p>${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${s.cancelled} cancelled, ${s.skipped} skipped.</p>
 ${n === 0
   ? html`<p class="muted">Every line was read.</p>`
@@ -37,7 +37,7 @@ async function importPage(ctx: ConsoleContext, result: Markup | null = null, err
     'Import a calendar file',
     'calendar',
     html`<p><a href="/app/calendar">← Calendar</a></p>${result ?? ''}
-<form method="post" action="/app/calendar/import" enctype="multipart/form-data" class="card" style="display:block" aria-labelledby="import-title">${csrfField(ctx.csrf)}
+<form method="post" action="/app/calendar/import" enctype="multipart/form-data" class="card u-block" aria-labelledby="import-title">${csrfField(ctx.csrf)}
 <h2 id="import-title">Import an .ics file</h2>
 <p class="muted">Exported from Google Calendar, Apple Calendar, Outlook or any other calendar; a line it cannot read costs that line only, and the report names it. Importing the same file again updates, never duplicates. At most ${formatBytes(ICAL_LIMITS.maxBytes)}.</p>
 <p><label for="import-file">File</label><br><input id="import-file" name="file" type="file" accept=".ics,text/calendar"></p>

@@ -62,16 +62,16 @@ ${confirmed('Delete', html`Every owner connected to it is disconnected, at once.
 
 function registerForm(ctx: ConsoleContext, v: AppForm): Markup {
   const checked = (on: boolean) => (on ? html` checked` : '');
-  return html`<form method="post" action="/app/developer/apps" class="card" style="display:block">${csrfField(ctx.csrf)}
+  return html`<form method="post" action="/app/developer/apps" class="card u-block">${csrfField(ctx.csrf)}
 <p><label for="app-name">Name</label><br><input id="app-name" name="name" required maxlength="100" value="${v.name}"><br><span class="muted">Owners see it on the consent page.</span></p>
 <p><label for="app-homepage">Homepage</label> <span class="muted">(optional)</span><br><input id="app-homepage" name="homepage" type="url" maxlength="2048" value="${v.homepage}"></p>
 <p><label for="app-redirects">Redirect URIs</label> <span class="muted">(one a line, matched exactly)</span><br><textarea id="app-redirects" name="redirectUris" rows="3" cols="60" required>${v.redirectUris}</textarea></p>
-<fieldset style="border:1px solid var(--muted);border-radius:8px;margin:1rem 0"><legend><strong>Scopes it may ask for</strong></legend>
-${SCOPES.map((s) => html`<p style="margin:.35rem 0"><label style="font-weight:400"><input type="checkbox" name="scopes" value="${s}"${checked(v.scopes.includes(s))}> <code>${s}</code> <span class="muted">— ${SCOPE_GRANTS[s]}</span></label></p>`)}
+<fieldset class="u-box"><legend><strong>Scopes it may ask for</strong></legend>
+${SCOPES.map((s) => html`<p class="u-my15"><label class="u-normal"><input type="checkbox" name="scopes" value="${s}"${checked(v.scopes.includes(s))}> <code>${s}</code> <span class="muted">— ${SCOPE_GRANTS[s]}</span></label></p>`)}
 </fieldset>
-<fieldset style="border:1px solid var(--muted);border-radius:8px;margin:1rem 0"><legend><strong>Client type</strong></legend>
-<p style="margin:.35rem 0"><label style="font-weight:400"><input type="radio" name="type" value="confidential"${checked(v.type === 'confidential')}> Confidential <span class="muted">— a server that keeps a client secret</span></label></p>
-<p style="margin:.35rem 0"><label style="font-weight:400"><input type="radio" name="type" value="public"${checked(v.type === 'public')}> Public <span class="muted">— a native or browser app: no secret, PKCE only</span></label></p>
+<fieldset class="u-box"><legend><strong>Client type</strong></legend>
+<p class="u-my15"><label class="u-normal"><input type="radio" name="type" value="confidential"${checked(v.type === 'confidential')}> Confidential <span class="muted">— a server that keeps a client secret</span></label></p>
+<p class="u-my15"><label class="u-normal"><input type="radio" name="type" value="public"${checked(v.type === 'public')}> Public <span class="muted">— a native or browser app: no secret, PKCE only</span></label></p>
 </fieldset>
 <p><button type="submit">Register app</button></p></form>`;
 }
