@@ -10,18 +10,25 @@ import { readParam, type RawParams } from './params.js';
 
 /**
  * GET /oauth/authorize shows the consent page (sign-in first, then back here); POST is the owner's
- * answer, CSRF-checked and its request checked again. Pages cannot be framed (`frame-ancestors
- * 'none'`), so a click cannot be stolen.
+ * answer, CSRF-checked and its request checked again. The pages' headers and strict CSP (helmet,
+ * web/page-headers.ts, registered for these routes by plugin.ts) cover every answer: nothing
+ * inline, and `frame-ancestors 'none'`, so a click cannot be stolen.
  */
 function htmlReply(reply: FastifyReply, status: number, text: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('Content-Security-Policy', "frame-ancestors 'none'")
-    .header('X-Frame-Options', 'DENY')
-    // same-origin, not no-referrer: under no-referrer Chromium sends `Origin: null` with the consent form's post, which the CSRF check refuses.
-    .header('Referrer-Policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(text);
+  return reply.code(status).type('text/html; charset=utf-8').send(text);
+}
+
+/**
+ * The consent page's one widening of the pages' CSP: its form is answered by a redirect to the
+ * app's registered redirect URI, and Chromium holds `form-action` to redirects after a post, so that
+ * URI's origin (or, for a private-use scheme, the scheme) is allowed as well as 'self'.
+ */
+function allowFormActionTo(reply: FastifyReply, redirectUri: string): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  const u = new URL(redirectUri);
+  const source = u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : u.protocol;
+  reply.header('content-security-policy', csp.replace(/(^|;)form-action 'self'(?=;|$)/, `$1form-action 'self' ${source}`));
 }
 
 /** The request's parameters, for the hidden fields (only single string values travel on). */
@@ -54,6 +61,7 @@ export function registerAuthorize(app: FastifyInstance, services: Deps): void {
     if (checked.done) return checked.done;
     const session = await signedInOwner(env, request);
     if (!session) return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
+    allowFormActionTo(reply, checked.request.redirectUri);
     return htmlReply(reply, 200, consentPage({ request: checked.request, params: carried(params), owner: session.owner, csrf: csrfToken(env, session.value) }));
   });
 

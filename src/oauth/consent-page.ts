@@ -13,13 +13,15 @@ export function consentPage(o: { request: AuthorizeRequest; params: Record<strin
   const hidden = Object.entries(o.params).filter(([, v]) => v !== undefined).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
   return page({
     title: `Connect ${r.app.name} · calendar-access`,
-    body: html`<h1>${r.app.logo_url ? html`<img src="${r.app.logo_url}" alt="" width="40" height="40" style="vertical-align:middle;border-radius:8px;margin-right:.5rem">` : ''}Connect ${r.app.name} to your calendar?</h1>
-${o.error ? html`<p class="notice" role="alert" style="border-color:var(--danger)">${o.error}</p>` : ''}
+    // No logo: the app's image would come from its server (the pages' CSP loads images from this site
+    // only), telling the app who opened the page before the owner decided (docs/decisions.md).
+    body: html`<h1>Connect ${r.app.name} to your calendar?</h1>
+${o.error ? html`<p class="notice bad" role="alert">${o.error}</p>` : ''}
 <p><strong>${r.app.name}</strong>${r.app.homepage_url ? html` (<a href="${r.app.homepage_url}" rel="noopener noreferrer" target="_blank">${new URL(r.app.homepage_url).host}</a>)` : ''}, registered by <strong>@${r.developer}</strong>, asks to act for <strong>${owner.display_name} (@${owner.username})</strong>.</p>
-<form method="post" action="/oauth/authorize" class="card" style="display:block">
+<form method="post" action="/oauth/authorize" class="card u-block">
 <input type="hidden" name="_csrf" value="${o.csrf}">${hidden}
-<fieldset style="border:0;padding:0;margin:0"><legend><strong>It will be able to:</strong></legend>
-${r.scopes.map((s) => html`<p><label style="font-weight:400"><input type="checkbox" name="grant" value="${s}" checked> ${SCOPE_WORDS[s]} <span class="muted">(${s})</span></label></p>`)}
+<fieldset class="u-plain"><legend><strong>It will be able to:</strong></legend>
+${r.scopes.map((s) => html`<p><label class="u-normal"><input type="checkbox" name="grant" value="${s}" checked> ${SCOPE_WORDS[s]} <span class="muted">(${s})</span></label></p>`)}
 </fieldset>
 <p class="muted">It can never read your journal, write to your calendar or to-dos, or see why a time is busy. Untick what you do not want to share. You can disconnect it at any time under Developer → Connected apps.</p>
 <p><button type="submit" name="decision" value="approve">Allow</button> <button type="submit" name="decision" value="deny" class="secondary">Deny</button></p>
@@ -30,5 +32,5 @@ ${r.scopes.map((s) => html`<p><label style="font-weight:400"><input type="checkb
 
 /** A page for an authorization request that cannot be sent back to the app. */
 export function authorizeErrorPage(title: string, message: string): string {
-  return page({ title: `${title} · calendar-access`, body: html`<h1>${title}</h1><p class="notice" role="alert" style="border-color:var(--danger)">${message}</p><p><a href="/app/developer">Back to your calendar</a></p>` });
+  return page({ title: `${title} · calendar-access`, body: html`<h1>${title}</h1><p class="notice bad" role="alert">${message}</p><p><a href="/app/developer">Back to your calendar</a></p>` });
 }

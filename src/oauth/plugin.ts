@@ -1,3 +1,4 @@
+import { setFixedHeaders } from '../web/fixed-headers.js';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -8,6 +9,7 @@ import { OAuthError, sendOAuthError } from './errors.js';
 import { registerMetadata } from './metadata.js';
 import { registerRevoke } from './revoke.js';
 import { registerToken } from './token.js';
+import { pageSecurityHeaders } from '../web/page-headers.js';
 
 /**
  * The OAuth 2.1 authorization server (issue 12, docs/oauth.md): /oauth/authorize (consent),
@@ -36,7 +38,11 @@ export const oauthPlugin: FastifyPluginAsync<{ services: Deps }> = async (root: 
       return sendOAuthError(reply, new OAuthError('server_error', 'A fault of the server; try again.'));
     });
     registerMetadata(app, services);
-    registerAuthorize(app, services);
+    // The consent page and its error pages are pages: the pages' headers and strict CSP, as every page.
+    await app.register(async (pages) => {
+      pages.addHook('onRequest', setFixedHeaders(pageSecurityHeaders(services.config.publicBaseUrl)));
+      registerAuthorize(pages, services);
+    });
     registerToken(app, services);
     registerRevoke(app, services);
   });

@@ -27,7 +27,10 @@ import { optionalIntegerArg, optionalStringArg, stringArg, type Operation, type 
 
 export interface EndpointEntry {
   id: string;
-  tokenId: string;
+  /** The token of a personal endpoint; null for an app's endpoint. */
+  tokenId: string | null;
+  /** The app of an app endpoint (`app webhook ...`); null for a personal one. */
+  appId: string | null;
   url: string;
   description: string | null;
   status: 'enabled' | 'disabled';
@@ -60,14 +63,15 @@ export interface DeliveryEntry {
 }
 
 export const MAX_DELIVERY_LIMIT = 100;
-const DEFAULT_DELIVERY_LIMIT = 20;
+export const DEFAULT_DELIVERY_LIMIT = 20;
 
 const instantOrNull = (d: Date | null): string | null => (d === null ? null : formatInstant(d));
 
-function entry(e: EndpointSummary): EndpointEntry {
+export function entry(e: EndpointSummary): EndpointEntry {
   return {
     id: e.id,
     tokenId: e.tokenId,
+    appId: e.appId,
     url: e.url,
     description: e.description,
     status: e.status,
@@ -80,7 +84,7 @@ function entry(e: EndpointSummary): EndpointEntry {
   };
 }
 
-function deliveryEntry(d: DeliveryLogEntry): DeliveryEntry {
+export function deliveryEntry(d: DeliveryLogEntry): DeliveryEntry {
   return {
     id: d.id,
     eventId: d.eventId,

@@ -10,6 +10,7 @@ import { grantCounts, liveGrantsOfApp } from '../store/repos/grants.js';
 import { findOwner } from '../store/repos/owners.js';
 import type { AppRow } from '../store/schema.js';
 import { revokeGrant } from './grants.js';
+import { cancelEndpointDeliveries, markAppEndpointDeleted } from '../store/repos/webhook-endpoints.js';
 
 /**
  * OAuth apps, as their developer registers and manages them (console Settings → Developer → Apps,
@@ -178,6 +179,9 @@ export async function deleteApp(db: Db, clock: Clock, ownerId: string, appId: st
     if (!row) throw new ServiceError('not_found', `no app ${appId} of this owner`);
     const revoked: string[] = [];
     for (const grant of await liveGrantsOfApp(trx, appId)) revoked.push(...(await revokeGrant(trx, grant, 'app_deleted', now)));
+    // Its webhook endpoint goes with it, and what it was still owed.
+    const endpointId = await markAppEndpointDeleted(trx, appId, now);
+    if (endpointId) await cancelEndpointDeliveries(trx, endpointId, 'the app was deleted', now);
     return revoked;
   });
 }

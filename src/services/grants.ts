@@ -12,7 +12,7 @@ import {
   findLiveGrant,
   findRefreshToken,
   insertCode,
-  insertGrant,
+  insertOrFindLiveGrant,
   insertRefreshToken,
   lockCode,
   lockRefreshToken,
@@ -28,7 +28,7 @@ import {
 import { findTokenByHash, insertToken, revokeToken } from '../store/repos/tokens.js';
 import type { AppRow, OauthGrantRow, TokenRow } from '../store/schema.js';
 import { ServiceError } from '../domain/service-error.js';
-import { recordRevocation } from '../webhooks/revocation.js';
+import { recordGrantRevocation, recordRevocation } from '../webhooks/revocation.js';
 
 /**
  * OAuth grants and their tokens (docs/spec-decisions.md §2, docs/oauth.md): codes single-use for 10
@@ -119,7 +119,11 @@ async function revokeTokens(trx: Db, ownerId: string, by: { grantId: string } | 
 
 /** Ends a grant and every token of it, in the caller's transaction; the revoked access token ids. */
 export async function revokeGrant(trx: Db, grant: OauthGrantRow, reason: NonNullable<OauthGrantRow['revoked_reason']>, now: Date): Promise<string[]> {
-  await revokeGrantRow(trx, grant.owner_id, grant.id, reason, now);
+  const ended = await revokeGrantRow(trx, grant.owner_id, grant.id, reason, now);
+  // The app endpoint's last event for this owner (an app being deleted loses its endpoint instead).
+  // The spec's reasons are owner, expired, account_deleted: a grant ended for a reused refresh token
+  // says `owner`, as each of its access tokens does (docs/decisions.md).
+  if (ended && reason !== 'app_deleted') await recordGrantRevocation(trx, { ownerId: grant.owner_id, grantId: grant.id }, 'owner', now);
   return revokeTokens(trx, grant.owner_id, { grantId: grant.id }, now);
 }
 
@@ -145,11 +149,13 @@ export async function exchangeCode(db: Db, clock: Clock, x: { app: AppRow; code:
     if (!verifierMatches(x.verifier, code.code_challenge)) return refuse('code_verifier does not match the code_challenge.');
     await markCodeUsed(trx, code.owner_id, code.code_hash, now);
     let grant = await findLiveGrant(trx, code.owner_id, x.app.id);
-    if (grant) {
-      await setGrantScopes(trx, grant.owner_id, grant.id, code.scopes, now);
+    if (!grant) {
+      // Another first exchange for this app and owner may be inserting it right now: one grant wins, both codes get their pair.
+      const made = await insertOrFindLiveGrant(trx, { id: newId(), app_id: x.app.id, owner_id: code.owner_id, scopes: code.scopes, created_at: now, updated_at: now });
+      grant = made.grant;
+      if (!made.inserted) await setGrantScopes(trx, grant.owner_id, grant.id, code.scopes, now);
     } else {
-      grant = { id: newId(), app_id: x.app.id, owner_id: code.owner_id, scopes: code.scopes, created_at: now, updated_at: now, last_used_at: null, revoked_at: null, revoked_reason: null };
-      await insertGrant(trx, grant);
+      await setGrantScopes(trx, grant.owner_id, grant.id, code.scopes, now);
     }
     const pair = await writePair(trx, { app: x.app, grant, familyId: code.family_id, scopes: code.scopes, access: generateTokenValue('at'), refresh: generateTokenValue('rt'), now });
     return { result: pair, revoked: [] };

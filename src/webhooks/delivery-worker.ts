@@ -11,7 +11,7 @@ import { OutboundRefused, resolvePublic, type OutboundPolicy } from '../net/publ
 import { disableEndpoint } from './endpoints.js';
 import type { Db } from '../store/db.js';
 import { claimDeliveries, deliveryContexts, finishDelivery, logAttempt, releaseDelivery, type DeliveryContext } from '../store/repos/deliveries.js';
-import { lockEndpointHealth, markEndpointFailing, markEndpointHealthy } from '../store/repos/webhook-endpoints.js';
+import { lockEndpointHealth, lockEndpoints, markEndpointFailing, markEndpointHealthy } from '../store/repos/webhook-endpoints.js';
 import type { WebhookDeliveryRow } from '../store/schema.js';
 import type { WorkerLog } from '../jobs/queue.js';
 import { Runner } from '../jobs/runner.js';
@@ -205,9 +205,14 @@ export class DeliveryWorker {
     while (this.queued.length > 0) {
       const batch = this.queued.splice(0);
       try {
-        await this.o.db.transaction().execute(async (trx) => {
-          for (const { item } of batch) await this.recordIn(trx, item);
-        });
+        // The endpoints first, in one order for every instance (else two workers' batches deadlock).
+        const endpoints = [...new Set(batch.map((b) => b.item.ctx.endpoint.id))].sort();
+        await retryConflicts(() =>
+          this.o.db.transaction().execute(async (trx) => {
+            await lockEndpoints(trx, endpoints);
+            for (const { item } of batch) await this.recordIn(trx, item);
+          }),
+        );
         for (const b of batch) b.done();
       } catch (e) {
         for (const b of batch) b.done(e);
@@ -253,6 +258,21 @@ export class DeliveryWorker {
         this.o.log?.warn({ endpoint: e.id, url: e.url, failingSince }, 'a webhook endpoint failed for 5 days and was disabled');
       }
     })();
+  }
+}
+
+/**
+ * Runs a transaction again when PostgreSQL aborted it for a deadlock or a serialization failure (it
+ * changed nothing): an outcome not recorded would be attempted again once its lease ran out.
+ */
+async function retryConflicts<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (i >= tries || (code !== '40P01' && code !== '40001')) throw e;
+    }
   }
 }
 

@@ -27,7 +27,10 @@ export interface EndpointEnv {
 
 export interface EndpointSummary {
   id: string;
-  tokenId: string;
+  /** The token holding a personal endpoint; null for an app's endpoint. */
+  tokenId: string | null;
+  /** The app holding an app endpoint (docs/webhooks.md "App endpoints"); null for a personal one. */
+  appId: string | null;
   url: string;
   description: string | null;
   status: 'enabled' | 'disabled';
@@ -45,6 +48,7 @@ export function summarizeEndpoint(e: WebhookEndpointRow, now: Date): EndpointSum
   return {
     id: e.id,
     tokenId: e.token_id,
+    appId: e.app_id,
     url: e.url,
     description: e.description,
     status: e.disabled_at ? 'disabled' : 'enabled',
@@ -88,8 +92,8 @@ async function endpointOf(db: Db, ownerId: string, id: string): Promise<WebhookE
   return e;
 }
 
-/** A ping for one endpoint (when added, and when the owner asks for a test). */
-async function recordPing(trx: Db, e: WebhookEndpointRow, mode: 'live' | 'test', now: Date): Promise<string> {
+/** A ping for one endpoint (when added, and when the owner asks for a test); an app endpoint's has no token. */
+export async function recordPing(trx: Db, e: WebhookEndpointRow, mode: 'live' | 'test', now: Date): Promise<string> {
   return recordEvent(trx, { ownerId: e.owner_id, type: 'ping', data: { object: 'ping' }, test: mode === 'test', occurredAt: now, tokenId: e.token_id, endpointId: e.id });
 }
 
@@ -153,7 +157,7 @@ export async function pingEndpoint(env: Pick<EndpointEnv, 'db' | 'clock'>, owner
   return env.db.transaction().execute(async (trx) => {
     const e = await endpointOf(trx, ownerId, id);
     if (e.disabled_at) throw new ServiceError('conflict', 'the endpoint is disabled; enable it first');
-    return { eventId: await recordPing(trx, e, await tokenMode(trx, ownerId, e.token_id), now) };
+    return { eventId: await recordPing(trx, e, e.token_id === null ? 'live' : await tokenMode(trx, ownerId, e.token_id), now) };
   });
 }
 

@@ -63,7 +63,13 @@ describe('in a browser: an owner connects an OAuth app through the consent page'
     await page.fill('#username', USER.username);
     await page.fill('#password', USER.password);
     const [consentResponse] = await Promise.all([page.waitForResponse((r) => r.url().startsWith(`${world.base}/oauth/authorize?`) && r.status() === 200), page.click('button[type=submit]')]);
-    assert.equal(consentResponse.headers()['content-security-policy'], "frame-ancestors 'none'");
+    // The pages' strict CSP (helmet's, as every page), framing refused, the form allowed to lead back to the app.
+    const csp = consentResponse.headers()['content-security-policy'] ?? '';
+    assert.match(csp, /(^|;)default-src 'none'(;|$)/);
+    assert.match(csp, /(^|;)style-src 'self'(;|$)/);
+    assert.match(csp, /(^|;)frame-ancestors 'none'(;|$)/);
+    assert.match(csp, /(^|;)form-action 'self' http:\/\/127\.0\.0\.1:8976(;|$)/);
+    assert.equal(consentResponse.headers()['x-frame-options'], 'DENY');
     await page.waitForSelector('text=Connect Focus Planner to your calendar?');
     assert.ok(await page.isVisible('text=registered by'));
     assert.ok(await page.isVisible(`text=${USER.name} (@${USER.username})`));

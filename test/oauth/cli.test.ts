@@ -30,6 +30,31 @@ describe('calendar-access app commands on a PGlite folder nobody serves', () => 
     assert.match(show.stdout, /client_id: +[0-9a-f-]{36}/);
   });
 
+  test("app webhook: set prints the signing secret once, show, rotate-secret (both sign for 24 h), disable, enable, ping, deliveries", async () => {
+    const hooks = { ...env, ALLOW_PRIVATE_HOSTS: 'localhost' };
+    const made = JSON.parse((await runCli(['app', 'create', '--owner', 'dev', '--name', 'Hooked', '--redirect-uri', 'https://hooked.example/cb', '--scopes', 'requests:read,webhooks', '--json'], env)).stdout);
+    const none = await runCli(['app', 'webhook', 'show', '--owner', 'dev', made.id], env);
+    assert.match(none.stdout, /has no webhook endpoint/);
+    const set = await runCli(['app', 'webhook', 'set', '--owner', 'dev', '--url', 'https://localhost:8443/hooks', made.id], hooks);
+    assert.equal(set.code, 0, set.stderr);
+    assert.match(set.stdout.trim(), /^svc_whsec_[0-9A-Za-z]+$/, 'the secret alone on stdout');
+    const moved = JSON.parse((await runCli(['app', 'webhook', 'set', '--owner', 'dev', '--url', 'https://localhost:8443/v2', made.id, '--json'], hooks)).stdout);
+    assert.equal(moved.secret, null, 'a moved address keeps its secret');
+    assert.equal(moved.endpoint.appId, made.id);
+    const rotated = JSON.parse((await runCli(['app', 'webhook', 'rotate-secret', '--owner', 'dev', made.id, '--json'], env)).stdout);
+    assert.notEqual(rotated.secret, set.stdout.trim());
+    assert.ok(rotated.endpoint.previousSecretExpiresAt);
+    assert.equal(JSON.parse((await runCli(['app', 'webhook', 'disable', '--owner', 'dev', made.id, '--json'], env)).stdout).status, 'disabled');
+    assert.notEqual((await runCli(['app', 'webhook', 'ping', '--owner', 'dev', made.id], env)).code, 0, 'no ping to a disabled endpoint');
+    assert.equal(JSON.parse((await runCli(['app', 'webhook', 'enable', '--owner', 'dev', made.id, '--json'], env)).stdout).status, 'enabled');
+    assert.equal((await runCli(['app', 'webhook', 'ping', '--owner', 'dev', made.id], env)).code, 0);
+    const log = JSON.parse((await runCli(['app', 'webhook', 'deliveries', '--owner', 'dev', made.id, '--json'], env)).stdout) as { eventType: string }[];
+    assert.deepEqual(log.map((d) => d.eventType), ['ping', 'ping', 'ping'].slice(0, log.length));
+    assert.ok(log.length >= 2);
+    const refused = await runCli(['app', 'webhook', 'set', '--owner', 'dev', '--url', 'http://example.com/hooks', made.id], env);
+    assert.notEqual(refused.code, 0, 'not https');
+  });
+
   test('a public app has no secret; suspend and unsuspend say so; delete makes it unknown', async () => {
     const run = await runCli(['app', 'create', '--owner', 'dev', '--name', 'Phone', '--type', 'public', '--redirect-uri', 'com.example.phone:/cb', '--scopes', 'tasks:read', '--json'], env);
     assert.equal(run.code, 0, run.stderr);

@@ -138,8 +138,19 @@ for (const engine of ENGINES) {
       assert.match(page.body, new RegExp(`Connect Client \\d+ to your calendar`));
       assert.match(page.body, /See your name, username and time zone/);
       assert.match(page.body, new RegExp(`@${owner.username}`));
-      assert.equal(page.headers['content-security-policy'], "frame-ancestors 'none'");
+      // The pages' strict CSP (helmet's, as every page), the form allowed to lead back to the app's redirect URI.
+      const csp = String(page.headers['content-security-policy']);
+      for (const directive of ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self'", "frame-ancestors 'none'", "form-action 'self' https://client.example"]) {
+        assert.ok(csp.split(';').includes(directive), `${directive} in ${csp}`);
+      }
+      assert.doesNotMatch(csp, /unsafe/);
       assert.equal(page.headers['x-frame-options'], 'DENY');
+      assert.doesNotMatch(page.body, /<[a-z][^>]*\sstyle=/i, 'no style attribute');
+      assert.doesNotMatch(page.body, /<script(?![^>]*\ssrc=)[^>]*>/i, 'no inline script');
+      const refused = await web.get('/oauth/authorize?client_id=nobody');
+      assert.equal(refused.statusCode, 400);
+      assert.ok(String(refused.headers['content-security-policy']).split(';').includes("form-action 'self'"), 'an error page keeps the pages\' CSP as it is');
+      assert.doesNotMatch(refused.body, /\sstyle=/);
     });
 
     it('sends the owner back with access_denied when they deny, and issues nothing', async () => {

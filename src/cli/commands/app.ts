@@ -3,6 +3,7 @@ import { commandConfig } from '../config.js';
 import { execute } from '../execute.js';
 import { print, printJson, say, shortInstant, table } from '../output.js';
 import { parseList } from '../parse.js';
+import { registerAppWebhook } from './app-webhook.js';
 
 type Entry = {
   id: string; name: string; type: string; homepage: string | null; redirectUris: string[]; scopes: string[]; secret: string | null;
@@ -128,4 +129,6 @@ export function registerApp(program: Command): void {
       else print(a.suspendedAt ? `Suspended ${a.name} (${a.id}): ${a.suspendedReason}.` : `${a.name} (${a.id}) is no longer suspended.`);
     });
   }
+
+  registerAppWebhook(app);
 }

@@ -90,7 +90,7 @@ export function registerEndpoint(program: Command): void {
       }
       print(table(
         ['ID', 'TOKEN', 'URL', 'STATUS', 'LAST SUCCESS', 'FAILING SINCE', 'OLD SECRET UNTIL'],
-        endpoints.map((e) => [e.id, e.tokenId, shortUrl(e.url), statusText(e), orDash(e.lastSuccessAt), orDash(e.failingSince), orDash(e.previousSecretExpiresAt)]),
+        endpoints.map((e) => [e.id, e.tokenId ?? '-', shortUrl(e.url), statusText(e), orDash(e.lastSuccessAt), orDash(e.failingSince), orDash(e.previousSecretExpiresAt)]),
       ));
     });
 

@@ -24,8 +24,10 @@ export async function claimDeliveries(db: Db, c: ClaimDeliveries): Promise<Webho
   return db.transaction().execute(async (trx) => {
     const candidates = await trx
       .selectFrom('webhook_deliveries as d')
-      .innerJoin('tokens as t', 't.id', 'd.token_id')
-      .leftJoin('apps as a', 'a.id', 't.app_id')
+      .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+      .leftJoin('tokens as t', 't.id', 'd.token_id')
+      // The app is the endpoint's (an app endpoint) or the token's (an OAuth access token's own endpoint).
+      .leftJoin('apps as a', (join) => join.on(sql<boolean>`a.id = coalesce(p.app_id, t.app_id)`))
       .select(['d.id', 'd.endpoint_id'])
       .where('d.status', '=', 'pending')
       .where('d.next_attempt_at', '<=', c.now)
@@ -75,30 +77,49 @@ export interface DeliveryContext {
   ownerName: string;
 }
 
-/** What attempting a batch of deliveries needs, in three reads for the whole batch. */
+/**
+ * What attempting a batch of deliveries needs, in four reads for the whole batch. `account` is the
+ * account whose event it is (the delivery's owner: for an app endpoint, the connected owner); the
+ * email and name are of who manages the endpoint (told when it is disabled).
+ */
 export async function deliveryContexts(db: Db, batch: readonly WebhookDeliveryRow[]): Promise<Map<string, DeliveryContext>> {
   const out = new Map<string, DeliveryContext>();
   if (batch.length === 0) return out;
-  const [events, endpoints, who] = await Promise.all([
+  const tokenIds = [...new Set(batch.map((d) => d.token_id).filter((id): id is string => id !== null))];
+  const [events, endpoints, modes] = await Promise.all([
     db.selectFrom('webhook_events').selectAll().where('id', 'in', [...new Set(batch.map((d) => d.event_id))]).execute(),
     db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', [...new Set(batch.map((d) => d.endpoint_id))]).execute(),
-    db
-      .selectFrom('tokens as t')
-      .innerJoin('owners as o', 'o.id', 't.owner_id')
-      .select(['t.id', 't.mode', 'o.account_id', 'o.email', 'o.display_name'])
-      .where('t.id', 'in', [...new Set(batch.map((d) => d.token_id))])
-      .execute(),
+    tokenIds.length === 0 ? [] : db.selectFrom('tokens').select(['id', 'mode']).where('id', 'in', tokenIds).execute(),
   ]);
+  const ownerIds = [...new Set([...batch.map((d) => d.owner_id), ...endpoints.map((e) => e.owner_id)])];
+  const owners = await db.selectFrom('owners').select(['id', 'account_id', 'email', 'display_name']).where('id', 'in', ownerIds).execute();
   const eventBy = new Map(events.map((e) => [e.id, e]));
   const endpointBy = new Map(endpoints.map((e) => [e.id, e]));
-  const whoBy = new Map(who.map((w) => [w.id, w]));
+  const modeBy = new Map(modes.map((t) => [t.id, t.mode]));
+  const ownerBy = new Map(owners.map((o) => [o.id, o]));
   for (const d of batch) {
     const event = eventBy.get(d.event_id);
     const endpoint = endpointBy.get(d.endpoint_id);
-    const w = whoBy.get(d.token_id);
-    if (event && endpoint && w) out.set(d.id, { event, endpoint, tokenMode: w.mode, accountId: w.account_id, ownerEmail: w.email, ownerName: w.display_name });
+    const whose = ownerBy.get(d.owner_id);
+    const manager = endpoint ? ownerBy.get(endpoint.owner_id) : undefined;
+    // An app endpoint's deliveries are owed to grants, whose tokens are live-mode.
+    const mode = d.token_id === null ? 'live' : modeBy.get(d.token_id);
+    if (event && endpoint && whose && manager && mode) {
+      out.set(d.id, { event, endpoint, tokenMode: mode, accountId: whose.account_id, ownerEmail: manager.email, ownerName: manager.display_name });
+    }
   }
   return out;
+}
+
+/** Gives up the deliveries still waiting for one of the owner's tokens or grants (it was revoked, or its owner left). */
+export async function cancelPendingDeliveries(db: Db, ownerId: string, of: { tokenId: string } | { grantId: string }, why: string, now: Date): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'cancelled', finished_at: now, last_error: why })
+    .where('owner_id', '=', ownerId)
+    .where('tokenId' in of ? 'token_id' : 'grant_id', '=', 'tokenId' in of ? of.tokenId : of.grantId)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export interface AttemptRecord {

@@ -18,8 +18,23 @@ export async function findGrant(db: Db, ownerId: string, grantId: string): Promi
   return db.selectFrom('oauth_grants').selectAll().where('owner_id', '=', ownerId).where('id', '=', grantId).executeTakeFirst();
 }
 
-export async function insertGrant(db: Db, row: Omit<OauthGrantRow, 'last_used_at' | 'revoked_at' | 'revoked_reason'>): Promise<void> {
-  await db.insertInto('oauth_grants').values(row).execute();
+/**
+ * Inserts the live grant of (app, owner) unless one exists; either way answers the live grant, locked.
+ * Two first code exchanges at once (two tabs consented) both reach here without a grant: the second
+ * insert waits for the first to commit, does nothing, and both go on with the one grant (0013's
+ * partial unique index `oauth_grants_live` decides; a read-committed statement then sees the winner).
+ */
+export async function insertOrFindLiveGrant(db: Db, row: Omit<OauthGrantRow, 'last_used_at' | 'revoked_at' | 'revoked_reason'>): Promise<{ grant: OauthGrantRow; inserted: boolean }> {
+  const inserted = await db
+    .insertInto('oauth_grants')
+    .values(row)
+    .onConflict((oc) => oc.columns(['app_id', 'owner_id']).where('revoked_at', 'is', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { grant: inserted, inserted: true };
+  const live = await findLiveGrant(db, row.owner_id, row.app_id);
+  if (!live) throw new Error('the live grant of this app and owner vanished while being inserted');
+  return { grant: live, inserted: false };
 }
 
 export async function setGrantScopes(db: Db, ownerId: string, grantId: string, scopes: string[], now: Date): Promise<void> {
@@ -39,6 +54,11 @@ export async function revokeGrantRow(db: Db, ownerId: string, grantId: string, r
     .where('revoked_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The owner's live grants (the account is being deleted). */
+export async function liveGrantsOfOwner(db: Db, ownerId: string): Promise<OauthGrantRow[]> {
+  return db.selectFrom('oauth_grants').selectAll().where('owner_id', '=', ownerId).where('revoked_at', 'is', null).execute();
 }
 
 /** Live grants of an app, of any owner (an app's deletion revokes them all). */

@@ -25,9 +25,9 @@ export async function insertEndpoint(db: Db, row: Insertable<WebhookEndpointsTab
   return db.insertInto('webhook_endpoints').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The owner's live endpoints (of one token, when given), oldest first. */
+/** The owner's live endpoints of tokens (of one token, when given), oldest first; app endpoints are listed with their apps. */
 export async function listEndpointRows(db: Db, ownerId: string, tokenId: string | null): Promise<WebhookEndpointRow[]> {
-  let q = db.selectFrom('webhook_endpoints').selectAll().where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
+  let q = db.selectFrom('webhook_endpoints').selectAll().where('owner_id', '=', ownerId).where('token_id', 'is not', null).where('deleted_at', 'is', null);
   if (tokenId) q = q.where('token_id', '=', tokenId);
   return q.orderBy('created_at').orderBy('id').execute();
 }
@@ -92,17 +92,6 @@ export async function cancelEndpointDeliveries(db: Db, endpointId: string, why: 
     .execute();
 }
 
-/** Gives up the deliveries still waiting for one of the owner's tokens (it was revoked). */
-export async function cancelTokenDeliveries(db: Db, ownerId: string, tokenId: string, why: string, now: Date): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({ status: 'cancelled', finished_at: now, last_error: why })
-    .where('owner_id', '=', ownerId)
-    .where('token_id', '=', tokenId)
-    .where('status', '=', 'pending')
-    .execute();
-}
-
 export interface DeliveryLogRow {
   id: string;
   event_id: string;
@@ -115,13 +104,17 @@ export interface DeliveryLogRow {
   created_at: Date;
 }
 
-/** The endpoint's latest deliveries with their event's type, newest first. */
+/**
+ * The endpoint's latest deliveries with their event's type, newest first. Filtered on who manages
+ * the endpoint (an app endpoint's deliveries carry the connected owners' ids, not the developer's).
+ */
 export async function endpointDeliveries(db: Db, ownerId: string, endpointId: string, limit: number): Promise<DeliveryLogRow[]> {
   return db
     .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
     .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
     .select(['d.id', 'd.event_id', 'e.type', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.last_status', 'd.last_error', 'd.created_at'])
-    .where('d.owner_id', '=', ownerId)
+    .where('p.owner_id', '=', ownerId)
     .where('d.endpoint_id', '=', endpointId)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
@@ -140,6 +133,17 @@ export async function markEndpointHealthy(db: Db, ownerId: string, id: string, n
   await db.updateTable('webhook_endpoints').set({ last_success_at: now, failing_since: null }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
 }
 
+/**
+ * Locks the endpoints' rows for the rest of the transaction, in id order: transactions that record
+ * outcomes of several endpoints (workers on other instances) then wait for one another instead of
+ * deadlocking (PostgreSQL would abort one, and its attempts would be made again after their lease).
+ * NO KEY UPDATE, as the updates of the endpoint's health take: deliveries still being added meanwhile.
+ */
+export async function lockEndpoints(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.selectFrom('webhook_endpoints').select('id').where('id', 'in', [...ids]).orderBy('id').forNoKeyUpdate().execute();
+}
+
 /** The endpoint's health as it is now, its row locked for the rest of the transaction. */
 export async function lockEndpointHealth(
   db: Db,
@@ -151,11 +155,33 @@ export async function lockEndpointHealth(
     .select(['failing_since', 'last_success_at', 'disabled_at'])
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
 /** The first failure after a success: the 5 days before auto-disable count from `now`. */
 export async function markEndpointFailing(db: Db, ownerId: string, id: string, now: Date): Promise<void> {
   await db.updateTable('webhook_endpoints').set({ failing_since: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+}
+
+/** The app's live endpoint (at most one; migration 0015), of the developer who manages it. */
+export async function findAppEndpoint(db: Db, ownerId: string, appId: string): Promise<WebhookEndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('owner_id', '=', ownerId).where('app_id', '=', appId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** A new address for the endpoint, keeping its secret. */
+export async function setEndpointUrl(db: Db, ownerId: string, id: string, url: string, description: string | null, now: Date): Promise<WebhookEndpointRow> {
+  return db
+    .updateTable('webhook_endpoints')
+    .set({ url, description, updated_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The app was deleted: its endpoint goes too (by app id: the caller holds the app's row). */
+export async function markAppEndpointDeleted(db: Db, appId: string, now: Date): Promise<string | undefined> {
+  const row = await db.updateTable('webhook_endpoints').set({ deleted_at: now, updated_at: now }).where('app_id', '=', appId).where('deleted_at', 'is', null).returning('id').executeTakeFirst();
+  return row?.id;
 }
