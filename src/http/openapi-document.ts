@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import { EVENT_SCOPES, EVENT_TYPES } from '../domain/webhook-events.js';
 import { ERRORS, type ErrorCode } from './errors.js';
+import { samplesOfOperation } from './openapi-samples.js';
 import type { AnyRoute } from './route.js';
 import { RESPONSE_HEADERS, headersOf } from './schemas/response-headers.js';
 import { RequestByKind } from './schemas/resources.js';
@@ -47,13 +48,15 @@ export function finishDocument(doc: Json, { routes }: FinishOptions): Json {
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
   const lookup = (ref: string): Json | undefined => schemas[ref.replace('#/components/schemas/', '')] as Json | undefined;
 
-  for (const ops of Object.values(paths)) {
+  for (const [path, ops] of Object.entries(paths)) {
     for (const method of METHODS) {
       const op = ops[method];
       if (!op) continue;
       const route = byOperation.get(op.operationId as string);
       if (!route) continue;
       finishOperation(op, route, lookup);
+      // After the examples: the samples are written from them (openapi-samples.ts).
+      op['x-codeSamples'] = samplesOfOperation(method, path, op, route.idempotent === true, (schema) => exampleOf(schema, lookup));
     }
   }
   const webhooks = webhookOperations();

@@ -5312,7 +5312,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5376,7 +5376,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5440,7 +5440,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5504,7 +5504,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5568,7 +5568,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5632,7 +5632,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5696,7 +5696,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5760,7 +5760,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5824,7 +5824,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5888,7 +5888,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -5952,7 +5952,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -6016,7 +6016,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -6080,7 +6080,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -6144,7 +6144,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -6208,7 +6208,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -6272,7 +6272,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -6336,7 +6336,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;
@@ -6400,7 +6400,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)
                  * @example t=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "Svc-Signature": string;

@@ -23,7 +23,19 @@ export type {
 export { CalendarAccessConnectionError, CalendarAccessError, isCalendarAccessError, type ErrorBody, type ErrorCode } from './errors.js';
 export { PageList, type Page } from './paging.js';
 export type { CallOptions, ClientOptions, TokenSource } from './transport.js';
-export { refreshingToken, type OAuthTokens } from './oauth.js';
+export {
+  codeChallengeOf,
+  OAuthClient,
+  OAuthError,
+  randomCodeVerifier,
+  refreshingToken,
+  type AuthorizationRequest,
+  type OAuthClientErrorCode,
+  type OAuthClientOptions,
+  type OAuthErrorCode,
+  type OAuthServerErrorCode,
+  type OAuthTokens,
+} from './oauth.js';
 export {
   DEFAULT_TOLERANCE_SECONDS,
   SIGNATURE_ERROR_REASONS,

@@ -91,7 +91,7 @@ export const WebhookEventByType = Type.Union(
 
 /** The headers of a delivery (webhooks/delivery-worker.ts), for the document's `webhooks` section. */
 export const DELIVERY_HEADERS = [
-  { name: 'Svc-Signature', description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)', example: 't=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' },
+  { name: 'Svc-Signature', description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">[,v1=…]`: verify it with verifyWebhook of @calendar-access/sdk (docs/webhooks-receiving.md)', example: 't=1774744200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' },
   { name: 'Svc-Event-Id', description: 'the event id, the same as the body\'s `id`: deduplicate on it', example: ID },
   { name: 'Svc-Event-Type', description: 'the event type, the same as the body\'s `type`', example: 'request.created' },
   { name: 'Svc-Delivery-Attempt', description: 'the attempt number, from 1', example: '1' },
