@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import httpProxy from 'http-proxy';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'calendar-access.js');
@@ -28,6 +29,34 @@ const env = {
   // The balancer below is the one proxy: its X-Forwarded-For names the client (per-address limits).
   TRUST_PROXY: process.env.TRUST_PROXY || '127.0.0.1',
 };
+
+/**
+ * The database of DATABASE_URL is made when it does not exist yet (a fresh clone starts with one
+ * command); the first instance then migrates it.
+ */
+async function ensureDatabase(url) {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.replace(/^\//, ''));
+  if (!name) return;
+  u.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: u.toString() });
+  try {
+    await client.connect();
+  } catch (e) {
+    console.error(`PostgreSQL does not answer at ${u.host}: ${e.message}`);
+    process.exit(1);
+  }
+  try {
+    const { rows } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rows.length === 0) {
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+      console.error(`created the database ${name}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+await ensureDatabase(env.DATABASE_URL);
 
 /** Starts `serve --role role --port 0`; resolves with its URL from the start-up log line. */
 function start(role, n) {
@@ -75,7 +104,16 @@ const balancer = http.createServer((req, res) => {
 });
 balancer.keepAliveTimeout = 65_000;
 await new Promise((r) => balancer.listen(port, process.env.HOST || '127.0.0.1', r));
-console.log(JSON.stringify({ balancer: `http://${process.env.HOST || '127.0.0.1'}:${port}`, api: targets, workers: all.filter((s) => s.role === 'worker').map((s) => s.url) }));
+// PORT=0 takes a free port: the line names the one taken. `pids` lets a benchmark read each process's CPU time.
+const listening = balancer.address().port;
+console.log(
+  JSON.stringify({
+    balancer: `http://${process.env.HOST || '127.0.0.1'}:${listening}`,
+    api: targets,
+    workers: all.filter((s) => s.role === 'worker').map((s) => s.url),
+    pids: { balancer: process.pid, api: all.filter((s) => s.role === 'api').map((s) => s.child.pid), workers: all.filter((s) => s.role === 'worker').map((s) => s.child.pid) },
+  }),
+);
 
 let stopping = false;
 const stop = async () => {

@@ -64,7 +64,7 @@ else
       assert.equal((await getJson(`${api.url}/api/v1/me`, token)).status, 200);
       assert.equal((await getJson(`${api.url}/healthz`)).status, 200);
       assert.equal((await getJson(`${api.url}/readyz`)).status, 200);
-      assert.deepEqual(line.parts, ['http', 'token last-use times']);
+      assert.deepEqual(line.parts, ['http', 'token last-use times', 'request log']);
     });
 
     test('a worker instance answers only health, and runs the job and delivery loops', async () => {

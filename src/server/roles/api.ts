@@ -2,6 +2,7 @@ import { buildApp } from '../../http/app.js';
 import { openAdminChannel } from '../admin-channel.js';
 import { adminSocketPath } from '../admin-socket.js';
 import { ServeError } from '../serve-error.js';
+import { FLUSH_EVERY_MS } from '../../request-log/buffer.js';
 import type { Part } from './part.js';
 
 /** Last-use times of tokens are gathered in memory and written this often (and at shutdown). */
@@ -51,5 +52,15 @@ export const lastUsedPart: Part = {
   },
 };
 
+/** The request log's batches, written every second (and when full, and at shutdown by deps.close). */
+export const requestLogPart: Part = {
+  name: 'request log',
+  async start({ deps }) {
+    const flush = setInterval(() => void deps.requestLog.flush(), FLUSH_EVERY_MS);
+    flush.unref();
+    return { stop: async () => clearInterval(flush) };
+  },
+};
+
 /** What answers HTTP. */
-export const API_PARTS: readonly Part[] = [httpPart, adminChannelPart, lastUsedPart];
+export const API_PARTS: readonly Part[] = [httpPart, adminChannelPart, lastUsedPart, requestLogPart];

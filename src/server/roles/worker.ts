@@ -8,7 +8,7 @@ import type { Part } from './part.js';
 export const jobsPart: Part = {
   name: 'jobs',
   async start({ deps, log }) {
-    const worker = new Worker({ db: deps.db, clock: deps.clock, kinds: jobKinds({ ...deps, log }), log, pollMs: deps.config.jobPollMs });
+    const worker = new Worker({ db: deps.db, clock: deps.clock, kinds: jobKinds({ ...deps, log }), log, pollMs: deps.config.jobPollMs, leaseMs: deps.config.jobLeaseMs });
     await scheduleHousekeeping(deps.db, deps.clock.now());
     worker.start();
     return { stop: () => worker.close(deps.config.shutdownGraceMs) };
@@ -25,6 +25,7 @@ export const deliveriesPart: Part = {
       policy: deps.outbound,
       log,
       pollMs: deps.config.webhookPollMs,
+      leaseMs: deps.config.webhookLeaseMs,
       smtp: deps.config.smtpUrl !== null,
       ...(metrics ? { onAttempt: (outcome: string) => metrics.deliveryAttempt(outcome) } : {}),
     });
