@@ -12,6 +12,10 @@ import type { RequestRow } from '../store/schema.js';
 import { html, page, type Markup } from './html.js';
 import { acceptForms } from './form-body.js';
 import { appointmentIcs } from './ics.js';
+import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links.js';
+import { chooseLanguage, LANG_COOKIE, PAGE_LANGUAGES, type VisitorLanguage } from './language.js';
+import { languageSwitcher } from './language-switcher.js';
+import { statusPhrases, type StatusPhrases } from './status/phrases.js';
 
 /**
  * The requester's status page (docs/spec-decisions.md §4: the `statusUrl`): the status, withdraw while pending,
@@ -23,24 +27,6 @@ interface Params {
   id: string;
   token: string;
 }
-
-const STATUS_TEXT: Record<RequestRow['status'], { label: string; tone: '' | 'ok' | 'bad' }> = {
-  pending: { label: 'Waiting for an answer', tone: '' },
-  accepted: { label: 'Accepted', tone: 'ok' },
-  declined: { label: 'Declined', tone: 'bad' },
-  withdrawn: { label: 'Withdrawn', tone: 'bad' },
-  expired: { label: 'Expired', tone: 'bad' },
-  rescheduled: { label: 'New time proposed', tone: '' },
-  cancelled: { label: 'Cancelled', tone: 'bad' },
-  completed: { label: 'Completed', tone: 'ok' },
-};
-
-const DONE_TEXT: Record<string, string> = {
-  requested: 'Your request was sent. You will get an email with this link; come back here to follow it.',
-  withdraw: 'Your request was withdrawn.',
-  confirm: 'You confirmed the new time.',
-  cancel: 'The appointment was cancelled.',
-};
 
 class PageNotFound extends Error {}
 
@@ -61,37 +47,64 @@ function actions(row: RequestRow, now: Date): RequesterAction[] {
   return [];
 }
 
-const BUTTON: Record<RequesterAction, { label: string; style: string; rescheduled?: string }> = {
-  withdraw: { label: 'Withdraw my request', style: 'danger' },
-  confirm: { label: 'Confirm the new time', style: '' },
-  cancel: { label: 'Cancel the appointment', style: 'danger', rescheduled: 'Decline the new time' },
-};
+const BUTTON_STYLE: Record<RequesterAction, string> = { withdraw: 'danger', confirm: '', cancel: 'danger' };
+const TONE: Partial<Record<RequestRow['status'], 'ok' | 'bad'>> = { accepted: 'ok', completed: 'ok', declined: 'bad', withdrawn: 'bad', expired: 'bad', cancelled: 'bad' };
 
-function body(row: RequestRow, ctx: { ownerName: string; typeName: string | null }, url: string, done: string | undefined, now: Date): Markup {
-  const status = STATUS_TEXT[row.status];
-  const when = row.slot_start && row.slot_end ? formatSlot({ start: row.slot_start, end: row.slot_end }, row.requester_locale, row.requester_timezone) : null;
-  const what = row.kind === 'appointment' ? (ctx.typeName ?? 'Appointment') : 'To-do request';
-  const cancelledBy = row.status === 'cancelled' && row.cancelled_by ? (row.cancelled_by === 'owner' ? ` by ${ctx.ownerName}` : ' by you') : '';
+/** The appointment can go into the requester's calendar: pending (as tentative) or accepted, and not over. */
+function calendarWorthy(row: RequestRow, now: Date): boolean {
+  return row.kind === 'appointment' && (row.status === 'pending' || row.status === 'accepted') && !!row.slot_start && !!row.slot_end && row.slot_end.getTime() > now.getTime();
+}
+
+function addToCalendar(row: RequestRow, ctx: { ownerName: string; typeName: string | null }, url: string, t: StatusPhrases): Markup {
+  const entry = {
+    title: t.entryTitle(ctx.typeName ?? t.appointment, ctx.ownerName),
+    start: row.slot_start!,
+    end: row.slot_end!,
+    details: row.status === 'accepted' ? t.entryAccepted(ctx.ownerName) : t.entryPending(ctx.ownerName),
+  };
+  return html`<section class="card" aria-labelledby="add-to-calendar"><h2 id="add-to-calendar" class="u-day">${t.addToCalendar}</h2>
+<ul class="cal-links"><li><a class="button secondary" href="${url}/appointment.ics" download>${t.ics}</a></li>
+<li><a class="button secondary" href="${googleCalendarUrl(entry)}" rel="noopener noreferrer" target="_blank">Google Calendar</a></li>
+<li><a class="button secondary" href="${outlookCalendarUrl(entry)}" rel="noopener noreferrer" target="_blank">Outlook.com</a></li></ul></section>`;
+}
+
+function body(row: RequestRow, ctx: { ownerName: string; typeName: string | null }, url: string, done: string | undefined, now: Date, lang: VisitorLanguage): Markup {
+  const t = statusPhrases(lang.lang);
+  const when = row.slot_start && row.slot_end ? formatSlot({ start: row.slot_start, end: row.slot_end }, lang.locale, row.requester_timezone) : null;
+  const what = row.kind === 'appointment' ? (ctx.typeName ?? t.appointment) : t.todo;
+  const cancelledBy = row.status === 'cancelled' && row.cancelled_by ? (row.cancelled_by === 'owner' ? t.byOwner(ctx.ownerName) : t.byYou) : '';
+  const doneText = done && Object.hasOwn(t.done, done) ? t.done[done as keyof StatusPhrases['done']] : null;
   const buttons = actions(row, now);
+  const tone = TONE[row.status] ?? '';
   return html`
-<h1>Your request to ${ctx.ownerName}</h1>
-${done && DONE_TEXT[done] ? html`<p class="notice" role="status">${DONE_TEXT[done]}</p>` : ''}
-<p><span class="status ${status.tone}">${status.label}${cancelledBy}</span></p>
-${row.status === 'rescheduled' ? html`<p>${ctx.ownerName} proposes a new time. Confirm it, or decline it to cancel the appointment.</p>` : ''}
-<section class="card" aria-label="Request details"><dl>
-  <dt>What</dt><dd>${what}</dd>
-  ${when ? html`<dt>${row.status === 'rescheduled' ? 'Proposed time' : 'When'}</dt><dd>${when}</dd>` : ''}
-  ${row.suggested_due_date ? html`<dt>Suggested date</dt><dd>${formatLocalDate(row.suggested_due_date, row.requester_locale)}</dd>` : ''}
-  ${row.message ? html`<dt>Your message</dt><dd class="u-pre">${row.message}</dd>` : ''}
-  <dt>From</dt><dd>${row.requester_name}</dd>
+${languageSwitcher(lang, t.language, (l) => `${url}?${new URLSearchParams({ ...(done ? { done } : {}), lang: l })}`)}
+<h1>${t.heading(ctx.ownerName)}</h1>
+${doneText ? html`<p class="notice" role="status">${doneText}</p>` : ''}
+<p><span class="status ${tone}">${t.status[row.status]}${cancelledBy}</span></p>
+${row.status === 'rescheduled' ? html`<p>${t.proposes(ctx.ownerName)}</p>` : ''}
+<section class="card" aria-label="${t.details}"><dl>
+  <dt>${t.what}</dt><dd>${what}</dd>
+  ${when ? html`<dt>${row.status === 'rescheduled' ? t.proposedTime : t.when}</dt><dd>${when}</dd>` : ''}
+  ${row.suggested_due_date ? html`<dt>${t.suggestedDate}</dt><dd>${formatLocalDate(row.suggested_due_date, lang.locale)}</dd>` : ''}
+  ${row.message ? html`<dt>${t.yourMessage}</dt><dd class="u-pre">${row.message}</dd>` : ''}
+  <dt>${t.from}</dt><dd>${row.requester_name}</dd>
 </dl></section>
+${calendarWorthy(row, now) ? addToCalendar(row, ctx, url, t) : ''}
 ${buttons.map((a) => {
-    const b = BUTTON[a];
-    const label = row.status === 'rescheduled' && b.rescheduled ? b.rescheduled : b.label;
-    return html`<form method="post" action="${url}/${a}"><button type="submit" class="${b.style}">${label}</button></form>`;
+    const label = a === 'withdraw' ? t.buttons.withdraw : a === 'confirm' ? t.buttons.confirm : row.status === 'rescheduled' ? t.buttons.declineNew : t.buttons.cancel;
+    return html`<form method="post" action="${url}/${a}"><button type="submit" class="${BUTTON_STYLE[a]}">${label}</button></form>`;
   })}
-${row.kind === 'appointment' && row.status === 'accepted' ? html`<p><a class="button secondary" href="${url}/appointment.ics" download>Add to my calendar (.ics)</a></p>` : ''}
-<p class="muted">Keep this link: it shows the latest state of your request.</p>`;
+<p class="muted">${t.keepLink}</p>`;
+}
+
+/** The page's language: a `lang` chosen (query or cookie), else the requester's own tag stored with the request, else the browser's. */
+function pageLanguage(request: FastifyRequest, reply: FastifyReply, row: RequestRow): VisitorLanguage {
+  const header = request.headers['accept-language'];
+  const stored = row.requester_locale ? `${row.requester_locale}${header ? `, ${header}` : ''}` : header;
+  const query = (request.query as { lang?: string }).lang;
+  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
+  if (query && (PAGE_LANGUAGES as readonly string[]).includes(query)) reply.header('Set-Cookie', `${LANG_COOKIE}=${query}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  return chooseLanguage({ query, cookie, acceptLanguage: stored });
 }
 
 function notFoundPage(reply: FastifyReply): FastifyReply {
@@ -114,16 +127,17 @@ export async function registerStatusPage(app: FastifyInstance, services: Deps): 
     });
     const base = (p: Params) => `/status/${p.id}/${p.token}`;
 
-    pages.get<{ Params: Params; Querystring: { done?: string } }>('/status/:id/:token', { schema: { hide: true } }, async (request, reply) => {
+    pages.get<{ Params: Params; Querystring: { done?: string; lang?: string } }>('/status/:id/:token', { schema: { hide: true } }, async (request, reply) => {
       const now = services.clock.now();
       const row = await load(services, request.params, now);
       const ctx = await requestContext(services.db, row.owner_id, row.appointment_type_id);
       const url = new URL(statusUrl(requestEnv(services), row.id)).pathname;
+      const lang = pageLanguage(request, reply, row);
       return reply
         .type('text/html; charset=utf-8')
         .header('Referrer-Policy', 'same-origin')
         .header('X-Frame-Options', 'DENY')
-        .send(page({ title: `Your request to ${ctx.ownerName}`, lang: row.requester_locale, body: body(row, ctx, url, request.query.done, now) }));
+        .send(page({ title: statusPhrases(lang.lang).heading(ctx.ownerName), lang: lang.locale, body: body(row, ctx, url, request.query.done, now, lang) }));
     });
 
     pages.post<{ Params: Params & { action: string } }>('/status/:id/:token/:action', { schema: { hide: true } }, async (request, reply) => {
@@ -144,7 +158,7 @@ export async function registerStatusPage(app: FastifyInstance, services: Deps): 
     pages.get<{ Params: Params }>('/status/:id/:token/appointment.ics', { schema: { hide: true } }, async (request, reply) => {
       const now = services.clock.now();
       const row = await load(services, request.params, now);
-      if (row.kind !== 'appointment' || row.status !== 'accepted') throw new PageNotFound();
+      if (row.kind !== 'appointment' || !(row.status === 'accepted' || calendarWorthy(row, now))) throw new PageNotFound();
       const ctx = await requestContext(services.db, row.owner_id, row.appointment_type_id);
       return reply
         .type('text/calendar; charset=utf-8')

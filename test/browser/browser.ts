@@ -41,7 +41,7 @@ export interface BrowserWorld {
 }
 
 /** Load shedding out of the way: the test process drives the browser and runs the server (test/helpers/api.ts says why). */
-const QUIET = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000' };
+const QUIET = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000', SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000' };
 
 export async function startWorld(env: Record<string, string> = {}): Promise<BrowserWorld> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ca-browser-'));

@@ -85,7 +85,7 @@ describe('in a browser: the owner console — sign-up, tokens, inbox with undo, 
     const me = await api<{ scopes: string[] }>('/me');
     assert.equal(me.status, 200, JSON.stringify(me.body));
     assert.deepEqual([...me.body.scopes].sort(), ['events:read', 'profile:read', 'requests:read', 'webhooks']);
-    assert.equal((await api('/me', `${token.slice(0, -1)}x`)).status, 401, 'a wrong value is refused');
+    assert.equal((await api('/me', `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`)).status, 401, 'a wrong value is refused');
 
     await owner.getByRole('link', { name: 'I have copied it' }).click();
     await owner.waitForURL(/\/app\/developer$/);
@@ -147,7 +147,14 @@ describe('in a browser: the owner console — sign-up, tokens, inbox with undo, 
     assert.equal(await requestStatus(requestId), 'pending', 'the undone accept never took effect');
     assert.equal((await events()).filter((e) => e.requestId === requestId).length, 0, 'no appointment was made');
 
-    await owner.goto(`${world.base}/app/inbox`);
+    // This time from the week grid: the pending request stands at its time, tentative; it opens its card in the inbox.
+    const slotDay = Temporal.Instant.from(slotStart).toZonedDateTimeISO(ZONE).toPlainDate().toString();
+    await owner.goto(`${world.base}/app/calendar?date=${slotDay}`);
+    const tentative = owner.locator(`.tcol[aria-labelledby="day-${slotDay}"] a.ev.pending`);
+    await assert.doesNotReject(tentative.waitFor());
+    assert.match((await tentative.textContent()) ?? '', /Sam Lee · Intro call/);
+    await tentative.click();
+    await owner.waitForURL(new RegExp(`/app/inbox#r-${requestId}$`));
     await card.getByRole('button', { name: 'Accept' }).click();
     await owner.waitForURL(/\/app\/inbox\?notice=Accepting/);
     await assert.doesNotReject(owner.getByText(/Accepting Sam Lee's Intro call: takes effect at/).waitFor());
@@ -176,6 +183,12 @@ describe('in a browser: the owner console — sign-up, tokens, inbox with undo, 
 
     // The page reloads itself once the window has passed: the request is now a booked appointment.
     await assert.doesNotReject(owner.getByRole('heading', { name: 'Booked appointments (1)' }).waitFor({ timeout: 5 * 60_000 }));
+
+    // Back in the week grid the appointment is an event of the calendar, no longer tentative.
+    await owner.goto(`${world.base}/app/calendar?date=${slotDay}`);
+    const column = owner.locator(`.tcol[aria-labelledby="day-${slotDay}"]`);
+    await assert.doesNotReject(column.locator(`a.ev.confirmed[href="/app/calendar/event?id=${encodeURIComponent(appointment.id)}"]`).waitFor());
+    assert.equal(await column.locator('a.ev.pending').count(), 0);
   });
 
   it('adds a webhook endpoint (secret shown once) and rotates its secret: a new one, the old one signing for 24 hours', async () => {
@@ -255,5 +268,62 @@ describe('in a browser: the owner console — sign-up, tokens, inbox with undo, 
     await owner.reload();
     await screenshot(owner, 'console-calendar-week-phone');
     await owner.setViewportSize(DESKTOP);
+  });
+
+  it('moves through the calendar with the keyboard (arrows, t, n), shows a day and a month, and a free hour opens the form at that time', async () => {
+    const today = Temporal.Now.plainDateISO(ZONE);
+    const week = (d: Temporal.PlainDate) => new RegExp(`/app/calendar\\?date=${d.toString()}$`);
+    await owner.goto(`${world.base}/app/calendar?date=${today.toString()}`);
+    await assert.doesNotReject(owner.locator('h3.chosen').waitFor());
+    await assert.doesNotReject(owner.getByText('Keys: ← → a day').waitFor(), 'the script shows the line naming the keys');
+    await owner.keyboard.press('ArrowRight');
+    await owner.waitForURL(week(today.add({ days: 1 })));
+    await owner.keyboard.press('ArrowDown');
+    await owner.waitForURL(week(today.add({ days: 8 })));
+    await owner.keyboard.press('ArrowUp');
+    await owner.waitForURL(week(today.add({ days: 1 })));
+    await owner.keyboard.press('ArrowLeft');
+    await owner.waitForURL(week(today));
+    await owner.keyboard.press('ArrowDown');
+    await owner.waitForURL(week(today.add({ days: 7 })));
+    await owner.keyboard.press('ArrowDown');
+    await owner.waitForURL(week(today.add({ days: 14 })));
+    await owner.keyboard.press('t');
+    await owner.waitForURL(week(today));
+
+    // A key typed into a field stays there.
+    await owner.locator('#goto').focus();
+    await owner.keyboard.press('t');
+    assert.match(owner.url(), week(today));
+
+    await owner.getByRole('link', { name: 'Month', exact: true }).click();
+    await owner.waitForURL(new RegExp(`view=month&date=${today.toString()}$`));
+    await assert.doesNotReject(owner.locator('table.month td.today').waitFor());
+    if (today.add({ days: 1 }).month === today.month) await assert.doesNotReject(owner.getByRole('link', { name: /Dentist/ }).first().waitFor());
+    await screenshot(owner, 'console-calendar-month-desktop');
+    await owner.keyboard.press('ArrowRight');
+    await owner.waitForURL(new RegExp(`view=month&date=${today.add({ days: 1 }).toString()}$`));
+    await owner.keyboard.press('t');
+    await owner.waitForURL(new RegExp(`view=month&date=${today.toString()}$`));
+
+    const dentistDay = today.add({ days: 1 });
+    await owner.goto(`${world.base}/app/calendar?view=day&date=${dentistDay.toString()}`);
+    const dentist = owner.getByRole('link', { name: /Dentist/ });
+    await assert.doesNotReject(dentist.waitFor());
+    assert.match((await dentist.getAttribute('class')) ?? '', /\bev r-\d+ s-4 l-0-1\b/, 'an hour: four rows, alone in its lane');
+    await screenshot(owner, 'console-calendar-day-desktop');
+
+    // A free hour: the form at that time (22:00, outside the booking hours, so no appointment there). 14:00 is the dentist's: no link.
+    assert.equal(await owner.locator(`a.cell[href$="date=${dentistDay.toString()}&time=14:00"]`).count(), 0);
+    await owner.locator(`a.cell[href$="date=${dentistDay.toString()}&time=22:00"]`).click();
+    await owner.waitForURL(/\/app\/calendar\/new\?/);
+    assert.equal(await owner.locator('#start_date').inputValue(), dentistDay.toString());
+    assert.equal(await owner.locator('#start_time').inputValue(), '22:00');
+    assert.equal(await owner.locator('#end_time').inputValue(), '23:00');
+
+    await owner.goto(`${world.base}/app/calendar?view=day&date=${dentistDay.toString()}`);
+    await owner.keyboard.press('n');
+    await owner.waitForURL(new RegExp(`/app/calendar/new\\?date=${dentistDay.toString()}$`));
+    await assert.doesNotReject(owner.locator('#title').waitFor());
   });
 });

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { createApp } from '../../src/services/apps.js';
 import { setBookingSettings } from '../../src/services/booking.js';
 import { DESKTOP, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
 
@@ -82,6 +83,38 @@ describe('in a browser: the pages under their Content-Security-Policy', { skip: 
     await assert.doesNotReject(page.getByText('Your request was withdrawn').waitFor());
     await page.goto(`${world.base}/nobody-has-this-page`);
     await page.getByText('No booking page here').waitFor();
+    assert.deepEqual(violations, []);
+  });
+
+  it('signs in from an OAuth link, consents on the consent page and is sent back to the app, with no violation', async () => {
+    const db = world.server.rt.store.db;
+    const owner = await db.selectFrom('owners').selectAll().where('username', '=', USER.username).executeTakeFirstOrThrow();
+    const callback = 'http://127.0.0.1:8976/csp-callback';
+    const { app } = await createApp(db, world.server.rt.clock, { ownerId: owner.id, name: 'Strict Planner', homepageUrl: 'https://planner.example', logoUrl: 'https://planner.example/logo.png', redirectUris: [callback], scopes: ['profile:read', 'events:read'], clientType: 'public' });
+    const { context, page } = await world.newPage(DESKTOP);
+    const violations = await watch(page);
+    await context.route(`${callback}**`, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'back at the app' }));
+    const url = new URL(`${world.base}/oauth/authorize`);
+    for (const [k, v] of Object.entries({ response_type: 'code', client_id: app.id, redirect_uri: callback, scope: 'profile:read events:read', state: 'csp-state', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })) url.searchParams.set(k, v);
+    await page.goto(url.href);
+    await page.waitForURL(/\/signin\?next=/);
+    await page.getByLabel('Username').fill(USER.username);
+    await page.getByLabel('Password').fill(USER.password);
+    const [consent] = await Promise.all([
+      page.waitForResponse((r) => r.url().startsWith(`${world.base}/oauth/authorize?`) && r.status() === 200),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    const csp = consent.headers()['content-security-policy'] ?? '';
+    assert.match(csp, /(^|;)default-src 'none'(;|$)/);
+    assert.match(csp, /(^|;)style-src 'self'(;|$)/);
+    assert.match(csp, /(^|;)frame-ancestors 'none'(;|$)/);
+    assert.match(csp, /(^|;)form-action 'self' http:\/\/127\.0\.0\.1:8976(;|$)/, 'the form may be answered by a redirect to the app');
+    await page.getByText('Connect Strict Planner to your calendar?').waitFor();
+    assert.equal(await page.locator('fieldset').evaluate((el) => getComputedStyle(el).borderTopWidth), '0px', 'page.css styles the consent form (u-plain)');
+    assert.equal(await page.locator('img').count(), 0, "no image from the app's server");
+    const [back] = await Promise.all([page.waitForRequest((r) => r.url().startsWith(callback)), page.getByRole('button', { name: 'Allow' }).click()]);
+    assert.equal(new URL(back.url()).searchParams.get('state'), 'csp-state');
+    assert.ok(new URL(back.url()).searchParams.get('code'));
     assert.deepEqual(violations, []);
   });
 

@@ -32,6 +32,54 @@ describe('in a browser: sign up, then a visitor books on the public page and fol
     assert.equal(session?.sameSite, 'Lax');
   });
 
+  it('shows a visitor the landing page at /', async () => {
+    const { page } = await world.newPage(DESKTOP);
+    await page.goto(`${world.base}/`);
+    await assert.doesNotReject(page.getByRole('heading', { name: 'Your calendar, shared on your terms' }).waitFor());
+    assert.equal(await page.title(), 'calendar-access · your calendar, shared on your terms');
+    await screenshot(page, 'landing-desktop');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/signup$/);
+  });
+
+  it('lets a visitor on a phone in German book through the month view, with the zone detected, and shows the German confirmation', async () => {
+    const db = world.server.rt.store.db;
+    const owner = await db.selectFrom('owners').selectAll().where('username', '=', 'lena').executeTakeFirstOrThrow();
+    await setBookingSettings(db, world.server.rt.clock, owner.id, { enabled: true, weeklyHours: EVERY_DAY, bookingWindowDays: 30, appointmentTypes: [{ name: 'Intro call', durationMinutes: 30 }] });
+    const context = await world.browser.newContext({ viewport: PHONE, locale: 'de-DE', timezoneId: 'America/New_York' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${world.base}/lena`);
+      // Lena is in Berlin; the visitor's browser is in New York: the page moves to that zone.
+      await page.waitForURL(/tz=America%2FNew_York/);
+      assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+      await assert.doesNotReject(page.getByRole('heading', { name: 'Termin bei Lena Vogel buchen' }).waitFor());
+      assert.equal(await page.getByLabel('Zeitzone').inputValue(), 'America/New_York');
+      await assert.doesNotReject(page.getByText(/^Aktuelle Uhrzeit dort: \d{2}:\d{2}$/).waitFor());
+      await screenshot(page, 'booking-month-phone');
+      await page.locator('a.day.free:not(.chosen)').first().click();
+      await page.waitForURL(/day=\d{4}-\d{2}-\d{2}/);
+      await assert.doesNotReject(page.getByRole('heading', { name: /^Freie Zeiten am / }).waitFor());
+      const first = page.locator('.time-list a').first();
+      // 08:00 in Berlin is 02:00 (or 03:00) in New York, on a 24-hour clock in German.
+      assert.match((await first.innerText()).trim(), /^0[23]:00$/);
+      await first.click();
+      await page.getByLabel('Ihr Name').fill('Jonas Weber');
+      await page.getByLabel('Ihre E-Mail-Adresse').fill('jonas@example.com');
+      await page.getByRole('button', { name: 'Anfrage senden' }).click();
+      await page.waitForURL(/\/status\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{32}\?done=requested/);
+      await assert.doesNotReject(page.getByText('Ihre Anfrage wurde gesendet').waitFor());
+      await assert.doesNotReject(page.getByText('Wartet auf Antwort').waitFor());
+      await assert.doesNotReject(page.getByRole('link', { name: 'Google Calendar' }).waitFor());
+      await screenshot(page, 'booking-confirmation-phone');
+      const id = /\/status\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+      const row = await db.selectFrom('requests').select(['requester_timezone', 'requester_locale', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      assert.deepEqual(row, { requester_timezone: 'America/New_York', requester_locale: 'de-DE', status: 'pending' });
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [label, viewport] of [['a phone', PHONE], ['a desktop', DESKTOP]] as const) {
     it(`lets a visitor on ${label} pick a slot, send a request, and withdraw it on the status page`, async () => {
       const db = world.server.rt.store.db;
@@ -39,10 +87,14 @@ describe('in a browser: sign up, then a visitor books on the public page and fol
       await setBookingSettings(db, world.server.rt.clock, owner.id, { enabled: true, weeklyHours: EVERY_DAY, bookingWindowDays: 30, appointmentTypes: [{ name: 'Intro call', durationMinutes: 30 }] });
       const { page } = await world.newPage(viewport);
       await page.goto(`${world.base}/lena`);
-      // The page picks the browser's zone (Europe/Berlin here) with its one-line script.
+      // The page picks the browser's zone (Europe/Berlin here) with its script.
       await page.waitForURL(/tz=Europe%2FBerlin/);
-      await screenshot(page, `booking-page-${viewport === PHONE ? 'phone' : 'desktop'}`);
-      const slot = page.locator('a.button.secondary[href*="/lena/book"]').first();
+      // The month view: choose another day with free time; its times show in a column.
+      await page.locator('a.day.free:not(.chosen)').first().click();
+      await page.waitForURL(/day=\d{4}-\d{2}-\d{2}/);
+      await assert.doesNotReject(page.getByRole('heading', { name: /^Free times on / }).waitFor());
+      if (viewport === DESKTOP) await screenshot(page, 'booking-day-times-desktop');
+      const slot = page.locator('.time-list a[href*="/lena/book"]').first();
       await slot.click();
       await page.getByLabel('Your name').fill('Pat Doe');
       await page.getByLabel('Your email').fill(`pat-${viewport.width}@example.com`);

@@ -49,18 +49,23 @@ async function owner(api: ApiHarness, engine: string) {
   };
 }
 
-/** One day's column of the week view. */
+/** One day's column of the week or day grid. */
 function dayColumn(body: string, date: string): string {
-  const m = new RegExp(`<section class="day[^"]*" aria-labelledby="day-${date}">([\\s\\S]*?)</section>`).exec(body);
+  const m = new RegExp(`<div class="tcol[^"]*" role="group" aria-labelledby="day-${date}">([\\s\\S]*?)</div>`).exec(body);
   assert.ok(m, `no column for ${date}`);
   return m[1]!;
 }
 
-/** The time shown for an event in a day column, and its machine-readable instant. */
-function shownTime(column: string, title: string): { text: string; datetime: string } {
-  const m = new RegExp(`<time class="when" datetime="([^"]+)">([^<]+)</time><a href="[^"]+">${title}</a>`).exec(column);
+/** One day's all-day list ('' when it has none). */
+function allDayOf(body: string, date: string): string {
+  return new RegExp(`<ul class="allday" id="allday-${date}"[^>]*>([\\s\\S]*?)</ul>`).exec(body)?.[1] ?? '';
+}
+
+/** An event of a grid column: its time text, its instant, and its classes (row, span, lane). */
+function shownTime(column: string, title: string): { text: string; datetime: string; classes: string } {
+  const m = new RegExp(`<a class="(ev [^"]+)" href="[^"]+"><time class="when" datetime="([^"]+)">([^<]+)</time> <span class="ttl">${title}</span>`).exec(column);
   assert.ok(m, `no "${title}" in ${column}`);
-  return { datetime: m[1]!, text: m[2]! };
+  return { classes: m[1]!, datetime: m[2]!, text: m[3]! };
 }
 
 const YOGA = {
@@ -101,8 +106,8 @@ for (const engine of ENGINES) {
       assert.equal(after.text, before.text);
       const week = (await o.web.get('/app/calendar?date=2026-04-02')).body;
       assert.match(week, new RegExp(`href="/app/calendar/event\\?id=${series}%402026-04-02T08%3A00%3A00Z"`), 'each occurrence links to its page');
-      assert.match(week, /href="\/app\/calendar\?date=2026-03-23">← Previous week/);
-      assert.match(week, /href="\/app\/calendar\?date=2026-04-06">Next week →/);
+      assert.match(week, /href="\/app\/calendar\?date=2026-03-26" rel="prev">← Previous week/);
+      assert.match(week, /href="\/app\/calendar\?date=2026-04-09" rel="next">Next week →/);
 
       // "This occurrence": only 9 April moves, to the evening of 10 April.
       const ninth = `${series}@2026-04-09T08:00:00Z`;
@@ -136,7 +141,8 @@ for (const engine of ENGINES) {
       ({ data } = await o.events(...window));
       assert.deepEqual(data.filter((e) => e.status === 'cancelled').map((e) => e.id), [sixteenth]);
       assert.deepEqual(await o.recorded(), [['event.updated', series]]);
-      assert.match(dayColumn((await o.web.get('/app/calendar?date=2026-04-16')).body, '2026-04-16'), /Morning yoga<\/a> <span class="muted">\(cancelled\)/);
+      assert.match(shownTime(dayColumn((await o.web.get('/app/calendar?date=2026-04-16')).body, '2026-04-16'), 'Morning yoga').classes, / cancelled/);
+      assert.match(dayColumn((await o.web.get('/app/calendar?date=2026-04-16')).body, '2026-04-16'), /Morning yoga<\/span><span class="sr">, Thursday, April 16 \(cancelled\), repeats<\/span>/);
 
       // Delete the whole series: gone from the list, a deleted marker for the series.
       later();
@@ -198,8 +204,9 @@ for (const engine of ENGINES) {
       assert.deepEqual([e.allDay, e.startDate, e.endDate, e.start, e.end, e.occurrenceOf], [true, '2026-04-01', '2026-04-03', '2026-03-31T22:00:00Z', '2026-04-02T22:00:00Z', null]);
       assert.deepEqual(await o.recorded(), [['event.created', e.id]]);
       const week = (await o.web.get('/app/calendar?date=2026-04-01')).body;
-      for (const day of ['2026-04-01', '2026-04-02']) assert.equal(shownTime(dayColumn(week, day), 'Conference').text, 'All day');
-      assert.doesNotMatch(dayColumn(week, '2026-04-03'), /Conference/, 'the end date is exclusive');
+      for (const day of ['2026-04-01', '2026-04-02']) assert.match(allDayOf(week, day), /<time class="when" datetime="2026-04-01">All day<\/time><a href="[^"]+">Conference<\/a>/);
+      assert.doesNotMatch(allDayOf(week, '2026-04-03'), /Conference/, 'the end date is exclusive');
+      assert.doesNotMatch(dayColumn(week, '2026-04-01'), /Conference/, 'not in the timed grid');
       const page = (await o.web.get(`/app/calendar/event?id=${e.id}`)).body;
       assert.match(page, /name="end_date" type="date" value="2026-04-02"/, 'the form shows the last day');
       assert.doesNotMatch(page, /This occurrence only/);

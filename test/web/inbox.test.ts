@@ -36,7 +36,8 @@ for (const engine of ENGINES) {
       assert.match(page.body, /mailto:ana@example.com/);
       assert.match(page.body, /\+14155550101/);
       assert.match(page.body, /Intro call/);
-      assert.match(page.body, /Mon, 30 Mar 2026, 10:00–10:30/, 'the slot in Berlin summer time');
+      assert.match(page.body, /Mon, 30 Mar 2026, 10:00–10:30 <span class="muted">\(your time, Europe\/Berlin\)/, 'the slot in Berlin summer time');
+      assert.match(page.body, /Mon, 30 Mar 2026, 04:00–04:30 <span class="muted">\(Ana Ruiz's time, America\/New_York\)/, 'and beside it in the requester\'s zone (New York, already on summer time)');
       assert.match(page.body, /Intro, please/);
       assert.match(page.body, /Bo Chen <span class="muted">· Task<\/span>/);
       assert.match(page.body, /Please review the draft\nIt is in the shared folder\./);

@@ -102,7 +102,7 @@ for (const engine of ENGINES) {
       for (const src of sources) {
         const res = await api.get(src);
         assert.equal(res.statusCode, 200, src);
-        assert.match(String(res.headers['content-type']), src.endsWith('.css') ? /^text\/css/ : /^text\/javascript/);
+        assert.match(String(res.headers['content-type']), src.endsWith('.css') ? /^text\/css/ : src.endsWith('.svg') ? /^image\/svg\+xml/ : /^text\/javascript/);
         assert.equal(res.headers['x-content-type-options'], 'nosniff');
       }
     });

@@ -32,15 +32,21 @@ for (const engine of ENGINES) {
       assert.equal(page.statusCode, 200);
       assert.match(String(page.headers['content-type']), /^text\/html/);
       assert.match(page.body, /<html lang="de-DE">/);
-      assert.match(page.body, /Waiting for an answer/);
+      // In the requester's language (de-DE, stored with the request), with the switcher to the others.
+      assert.match(page.body, /Wartet auf Antwort/);
       assert.match(page.body, /Montag, 30\. März 2026, 10:00–10:30/);
+      assert.ok(page.body.includes(`href="${url}?lang=en"`), 'a link to the page in English');
+      const english = await get(`${url}?lang=en`);
+      assert.match(english.body, /Waiting for an answer/);
+      assert.match(english.body, /<html lang="en">/);
+      assert.match(String(english.headers['set-cookie']), /^lang=en; Path=\/;/);
       assert.ok(page.body.includes('About &lt;b&gt;the offer&lt;/b&gt;'), 'the message is escaped');
       assert.match(page.body, new RegExp(`action="${url}/withdraw"`));
       const done = await submit(`${url}/withdraw`);
       assert.equal(done.statusCode, 303);
       assert.equal(done.headers.location, `${url}?done=withdraw`);
       const after = await get(done.headers.location!);
-      assert.match(after.body, /Your request was withdrawn/);
+      assert.match(after.body, /Ihre Anfrage wurde zurückgezogen/);
       assert.doesNotMatch(after.body, /<form/);
       assert.equal((await api.get(`/api/v1/requests/${id}`, token)).json().status, 'withdrawn');
       assert.deepEqual((await eventsOf(api.rt.store.db, owner.id)).map((e) => e.type).sort(), ['request.created', 'request.withdrawn']);
@@ -49,13 +55,13 @@ for (const engine of ENGINES) {
     it('confirms a proposed new time, then cancels the appointment; an accepted one offers its .ics', async () => {
       const { owner, token, id, url } = await appointment();
       await decide(envOf(api), owner.id, id, { action: 'reschedule', start: new Date('2026-03-30T12:00:00Z') }, { undoWindow: false });
-      const proposed = await get(url);
+      const proposed = await get(`${url}?lang=en`);
       assert.match(proposed.body, /New time proposed/);
       assert.match(proposed.body, /Proposed time/);
-      assert.match(proposed.body, /14:00–14:30/);
+      assert.match(proposed.body, /2:00\s?–\s?2:30\sPM/, "in English, on its 12-hour clock");
       assert.match(proposed.body, /Decline the new time/);
       assert.equal((await submit(`${url}/confirm`)).statusCode, 303);
-      const accepted = await get(url);
+      const accepted = await get(`${url}?lang=en`);
       assert.match(accepted.body, /Accepted/);
       const ics = await get(`${url}/appointment.ics`);
       assert.equal(ics.statusCode, 200);
@@ -65,7 +71,7 @@ for (const engine of ENGINES) {
       assert.match(ics.body, /DTEND:20260330T123000Z\r\n/);
       assert.match(ics.body, new RegExp(`UID:${id}@calendar-access`));
       assert.equal((await submit(`${url}/cancel`)).statusCode, 303);
-      const cancelled = await get(url);
+      const cancelled = await get(`${url}?lang=en`);
       assert.match(cancelled.body, /Cancelled by you/);
       assert.equal((await get(`${url}/appointment.ics`)).statusCode, 404);
       const r = (await api.get(`/api/v1/requests/${id}`, token)).json();

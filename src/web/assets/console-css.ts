@@ -1,15 +1,51 @@
-/** The console's own styles (its navigation, tables, forms, the calendar's week), after page.css. */
+/**
+ * The calendar's time grid (calendar-views.ts): rows of 15 minutes placed by `.r-<row>` (first row)
+ * and `.s-<rows>` (how many), lanes of overlapping events by `.l-<lane>-<lanes>` over 60 columns.
+ * Generated for up to 104 rows (a 25-hour day has 100) and 6 lanes: classes, since the CSP admits no style attribute.
+ */
+const ROWS = 104;
+const LANES = 6;
+const GRID_CLASSES = [
+  ...Array.from({ length: ROWS }, (_, i) => `.r-${i + 1}{grid-row-start:${i + 1}}.s-${i + 1}{grid-row-end:span ${i + 1}}`),
+  ...Array.from({ length: LANES }, (_, n) => Array.from({ length: n + 1 }, (_, lane) => `.tcol>.l-${lane}-${n + 1}{grid-column:${(lane * 60) / (n + 1) + 1}/span ${60 / (n + 1)}}`).join('')),
+].join('\n');
+
+const GRID_CSS = `.tgrid{overflow-x:auto;margin:.5rem 0 1rem;position:relative}.tband>:first-child{position:sticky;left:0;z-index:3;background:var(--bg)}.tband{display:grid;grid-template-columns:4.5rem repeat(7,minmax(5.5rem,1fr))}.tband.days-1{grid-template-columns:4.5rem minmax(0,1fr)}
+.thead h3{font-size:.85rem;margin:0;padding:.3rem .2rem;text-align:center;font-weight:600}.thead a{color:var(--fg);text-decoration:none}.thead a:hover{text-decoration:underline}
+.thead h3.today a{color:var(--accent)}.thead h3.chosen{box-shadow:inset 0 -3px var(--accent)}
+.talld{border-top:1px solid var(--card);border-bottom:2px solid var(--card)}.tlabel{font-size:.7rem;color:var(--muted);padding:.2rem}
+.allday{list-style:none;margin:0;padding:.15rem;font-size:.75rem;line-height:1.25;border-left:1px solid var(--card);min-height:1.5rem}.allday li{background:var(--card);border-radius:4px;padding:.1rem .25rem;margin:0 0 2px}
+.allday .when{display:inline;margin-right:.25rem}.taxis,.tcol{display:grid;grid-auto-rows:.7rem}.tcol{grid-template-columns:repeat(60,minmax(0,1fr));border-left:1px solid var(--card)}
+.tcol>*{grid-column:1/-1}.taxis span{font-size:.7rem;color:var(--muted);text-align:right;padding-right:.35rem;line-height:1.1;overflow:hidden}
+.cell{display:block;border-top:1px solid var(--card)}a.cell:hover{background:var(--card)}.tcol.today{background:color-mix(in srgb,var(--accent) 4%,var(--bg))}
+.absent{background:repeating-linear-gradient(45deg,var(--card) 0 4px,transparent 4px 8px)}
+.ev{z-index:1;display:block;margin:1px 2px 1px 1px;padding:0 .3rem;border-radius:5px;border-left:3px solid var(--accent);background:color-mix(in srgb,var(--accent) 16%,var(--bg));color:var(--fg);text-decoration:none;font-size:.75rem;line-height:1.2;overflow:hidden;min-height:.65rem}
+.ev.s-1,.ev.s-2{white-space:nowrap;text-overflow:ellipsis}.ev:hover{background:color-mix(in srgb,var(--accent) 26%,var(--bg))}.ev .when{display:inline;font-size:.7rem;color:var(--fg);font-weight:600}
+.ev.pending{background:var(--bg);border:1px dashed var(--accent);border-left:3px dashed var(--accent)}.ev.cancelled{background:var(--card);border-left-color:var(--muted)}
+.ev.from-before{border-top-left-radius:0;border-top-right-radius:0}.ev.until-after{border-bottom-left-radius:0;border-bottom-right-radius:0}
+.now{z-index:2;align-self:start;height:0;border-top:2px solid var(--danger);pointer-events:none}
+.month{table-layout:fixed}.month th{text-align:center;font-size:.85rem}.month abbr{text-decoration:none}
+.month td{height:6.5rem;padding:.25rem;border:1px solid var(--card);font-size:.8rem;overflow:hidden}.month td.chosen{outline:2px solid var(--accent);outline-offset:-2px}
+.month .dnum{display:inline-block;min-width:1.7rem;text-align:center;font-weight:600;color:var(--fg);text-decoration:none;border-radius:999px}
+.month td.other .dnum{color:var(--muted)}.month td.today .dnum{background:var(--accent);color:var(--bg)}
+.month ul{list-style:none;margin:.15rem 0;padding:0}.month li{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.month li a{color:var(--fg)}
+.month li.pending a{font-style:italic}.month .mt{color:var(--muted)}.month .more{font-size:.75rem}
+@media (max-width:40rem){.month td{height:4.5rem;font-size:.7rem;padding:.1rem}.month li .mt{display:none}}
+${GRID_CLASSES}
+`;
+
+/** The console's own styles (its navigation, tables, forms, the calendar), after page.css. */
 export const CONSOLE_CSS = `.top{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin-bottom:1rem;border-bottom:1px solid var(--card);padding-bottom:.5rem}
 .top a{color:var(--fg);text-decoration:none;padding:.35rem .5rem;border-radius:6px}.top a[aria-current=page]{background:var(--card);font-weight:600}
 .top .who{margin-left:auto;color:var(--muted)}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--card);vertical-align:top}
 input,select,textarea{font:inherit;padding:.45rem;border-radius:6px;border:1px solid var(--muted);background:var(--bg);color:var(--fg);max-width:100%}
 label{font-weight:600}.row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.error{border-left:4px solid var(--danger);padding-left:.75rem}
 code,.secret{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}main{max-width:64rem}
-.week{display:grid;grid-template-columns:repeat(7,minmax(0,1fr));gap:.5rem}@media (max-width:52rem){.week{grid-template-columns:1fr}}
-.day{background:var(--card);border-radius:10px;padding:.5rem .6rem;min-height:6rem}.day.today{outline:2px solid var(--accent)}
-.day h2{font-size:.95rem;margin:0 0 .4rem}.day ol{list-style:none;margin:0;padding:0}.day li{margin:.4rem 0;font-size:.9rem;line-height:1.3}
-.day a,.agenda a{color:var(--fg)}.cancelled a{text-decoration:line-through}.when{display:block;color:var(--muted);font-size:.8rem}
-.calnav{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin-bottom:1rem}.calnav a[aria-current]{font-weight:600}
-form.event-form{display:block}fieldset{border:1px solid var(--muted);border-radius:8px;margin:.5rem 0;padding:.5rem .75rem}
+.page-header{max-width:64rem;margin:0 auto;padding:1rem 1rem 0}.page-header .top{margin-bottom:0}.page-header+main{padding-top:1rem}
+.agenda a,.allday a{color:var(--fg)}.cancelled a,.ev.cancelled .ttl{text-decoration:line-through}.when{display:block;color:var(--muted);font-size:.8rem}
+.calnav{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin-bottom:.25rem}.calnav a[aria-current]{font-weight:600}
+.zones{display:flex;flex-wrap:wrap;gap:.25rem 1.5rem}.zones>span{min-width:14rem}
+.calnav .views,.calmove{display:inline-flex;flex-wrap:wrap;gap:.75rem}.keys{font-size:.8rem;margin:0 0 .5rem}
+${GRID_CSS}form.event-form{display:block}fieldset{border:1px solid var(--muted);border-radius:8px;margin:.5rem 0;padding:.5rem .75rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

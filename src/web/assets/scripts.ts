@@ -10,10 +10,26 @@
 export const SIGNUP_ZONE_JS = `(function(){var t=document.getElementById('timezone');if(!t||!(t.value==='UTC'||!t.querySelector('option[selected]')))return;try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone,was=t.value;t.value=z;if(t.value!==z)t.value=was}catch(e){}})();
 `;
 
-/** Booking page: shows the free times in the visitor's zone when none was chosen. */
-export const BOOKING_ZONE_JS = `(function(){if(!new URLSearchParams(location.search).has('tz')){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;var u=new URL(location.href);u.searchParams.set('tz',z);location.replace(u)}catch(e){}}})();
+/**
+ * Booking page (booking-page.ts): when no zone was chosen, shows the page in the browser's zone (one
+ * replace, so Back skips it); keeps the "current time there" clock ticking.
+ */
+export const BOOKING_JS = `(function(){var q=new URLSearchParams(location.search);if(!q.has('tz')){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z){var u=new URL(location.href);u.searchParams.set('tz',z);location.replace(u);return}}catch(e){}}
+var c=document.getElementById('tz-clock');if(!c)return;var f;try{f=new Intl.DateTimeFormat(c.getAttribute('data-locale')||undefined,{timeZone:c.getAttribute('data-tz')||undefined,timeStyle:'short'})}catch(e){return}
+function tick(){c.textContent=f.format(new Date())}setInterval(tick,15000)})();
 `;
 
 /** Reloads the page's `data-to` after `data-after` milliseconds (the inbox, when an undo window ends). */
 export const RELOAD_JS = `(function(){var s=document.currentScript;if(!s)return;var to=s.getAttribute('data-to'),after=Number(s.getAttribute('data-after'));if(to&&after>=0)setTimeout(function(){location.replace(to)},after)})();
+`;
+
+/**
+ * Calendar views: the keyboard. ← → a day, ↑ ↓ a week, `t` today, `n` a new event, each going to the
+ * address in the script's `data-` attribute (the same pages the links reach without JavaScript);
+ * shows the line naming the keys, hidden without JavaScript.
+ * Keys typed into a field, or with a modifier, are left alone.
+ */
+export const CALENDAR_KEYS_JS = `(function(){var s=document.currentScript;if(!s)return;var h=document.getElementById('cal-keys');if(h)h.hidden=false;var keys={ArrowLeft:'left',ArrowRight:'right',ArrowUp:'up',ArrowDown:'down',t:'today',n:'new'};
+document.addEventListener('keydown',function(e){if(e.defaultPrevented||e.altKey||e.ctrlKey||e.metaKey||e.isComposing)return;var t=e.target;if(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(t.tagName)))return;
+var k=keys[e.key];var to=k&&s.getAttribute('data-'+k);if(!to)return;e.preventDefault();location.assign(to)})})();
 `;

@@ -3,7 +3,7 @@ import { HOLIDAY_TYPES } from '../../domain/booking-rules.js';
 import { holidayData } from '../../domain/holidays.js';
 import { getBookingSettings, setBookingSettings } from '../../services/booking.js';
 import { ServiceError } from '../../domain/service-error.js';
-import { html, type Markup } from '../html.js';
+import { fieldAttrs, html, type Markup } from '../html.js';
 import {
   applyAction, DAY_NAMES, explainFault, FormFault, hourInput, MAX_ROWS, stateFromForm, stateFromSettings, toDocument, typeInput,
   type BookingFormState, type NewTypeRow, type TypeRow,
@@ -28,7 +28,7 @@ function regionsOf(country: string): [string, string][] {
 }
 
 /** Marks the input the error is about (and focuses it when the page loads). */
-const at = (fault: string | null, name: string): Markup => (fault === name ? html` aria-invalid="true" autofocus` : html``);
+const at = (fault: string | null, name: string): Markup => (fault === name ? html`${fieldAttrs({ invalid: true })} autofocus` : html``);
 
 function numberInput(name: string, label: string, value: string, min: number, max: number, hint: string, fault: string | null): Markup {
   return html`<p><label for="${name}">${label}</label><br><input id="${name}" name="${name}" type="number" min="${min}" max="${max}" step="1" inputmode="numeric" value="${value}" class="u-w8"${at(fault, name)}> <span class="muted">${hint}</span></p>`;

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { isValidDate } from '../../domain/instant.js';
 import { REPEATS, type EventDetails, type EventTimes, type EventUpdate, type Repeat } from '../../services/calendar-events.js';
-import { html, type Markup } from '../html.js';
+import { fieldAttrs, html, type Markup } from '../html.js';
 import { field, type ConsoleContext } from './console.js';
 import { csrfField } from './layout.js';
 
@@ -84,7 +84,7 @@ export interface FormOptions {
 }
 
 function invalidOn(o: FormOptions, ...names: string[]): Markup | string {
-  return o.errorField && names.includes(o.errorField) ? html` aria-invalid="true"` : '';
+  return o.errorField && names.includes(o.errorField) ? fieldAttrs({ invalid: true }) : '';
 }
 
 export function eventForm(ctx: ConsoleContext, o: FormOptions): Markup {

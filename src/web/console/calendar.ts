@@ -2,125 +2,37 @@ import { Temporal } from 'temporal-polyfill';
 import type { EventView } from '../../domain/calendar-view.js';
 import { isValidDate } from '../../domain/instant.js';
 import {
-  calendarItems, cancelEvent, cancelOccurrence, createEvent, deleteEvent, deleteOccurrence, editOccurrence, eventDetails, ownerCalendars,
+  cancelEvent, cancelOccurrence, createEvent, deleteEvent, deleteOccurrence, editOccurrence, eventDetails, ownerCalendars,
   restoreEvent, restoreOccurrence, updateEvent, type CalendarEnv, type EventDetails,
 } from '../../services/calendar-events.js';
 import { ServiceError } from '../../domain/service-error.js';
-import { html, raw, type Markup } from '../html.js';
+import { html, type Markup } from '../html.js';
 import { eventForm, inputOf, postedValues, seriesOnlyChanges, timesOf, valuesOf, type FormValues } from './calendar-form.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { calendarUploadRoutes } from './calendar-upload.js';
 import { csrfField } from './layout.js';
 import { dateFormat } from './dates.js';
+import { dateIn, eventHref, today, utcDay, viewPage, weekHref } from './calendar-views.js';
 
 /**
- * Calendar: the owner's week (Monday to Sunday, in the owner's zone) and a 30-day agenda, one page per
- * event or occurrence with its details and forms, and the new-event form. Every change is a plain
+ * Calendar: the views of calendar-views.ts (day, week, month, agenda), one page per event or
+ * occurrence with its details and forms, and the new-event form. Every change is a plain
  * form post to services/calendar-events.ts, so it records the same webhook events as any caller.
  */
 
 const env = (ctx: ConsoleContext): CalendarEnv => ({ db: ctx.services.db, clock: ctx.services.clock });
 
-const midnight = (d: Temporal.PlainDate, zone: string) => new Date(d.toZonedDateTime({ timeZone: zone }).epochMilliseconds);
-const dateIn = (d: Date, zone: string) => Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(zone).toPlainDate();
-const today = (ctx: ConsoleContext) => dateIn(ctx.services.clock.now(), ctx.owner.timezone);
-/** A calendar date as a Date at UTC midnight, for Intl with timeZone UTC. */
-const utcDay = (d: Temporal.PlainDate) => new Date(Date.UTC(d.year, d.month - 1, d.day));
-const eventHref = (id: string) => `/app/calendar/event?id=${encodeURIComponent(id)}`;
-const weekHref = (d: Temporal.PlainDate) => `/app/calendar?date=${d.toString()}`;
-
-/** Whether the event is (partly) on that day of the owner: all-day ones by their dates, others by their instants. */
-function onDay(v: EventView, day: Temporal.PlainDate, zone: string): boolean {
-  if (v.allDay && v.startDate && v.endDate) return v.startDate <= day.toString() && day.toString() < v.endDate;
-  const from = midnight(day, zone).getTime();
-  const to = midnight(day.add({ days: 1 }), zone).getTime();
-  const s = v.start.getTime();
-  const e = v.end.getTime();
-  return s === e ? s >= from && s < to : s < to && e > from;
-}
-
-/** When the event is on that day, in the owner's zone: a time range, "from", "until" or "All day". */
-function whenOnDay(ctx: ConsoleContext, v: EventView, day: Temporal.PlainDate): Markup {
-  const zone = ctx.owner.timezone;
-  const t = dateFormat(ctx.owner.locale, { timeZone: zone, timeStyle: 'short' });
-  const startsToday = dateIn(v.start, zone).equals(day);
-  const endsToday = v.end.getTime() <= midnight(day.add({ days: 1 }), zone).getTime();
-  let text: string;
-  if (v.allDay) text = 'All day';
-  else if (startsToday && endsToday) text = t.formatRange(v.start, v.end);
-  else if (startsToday) text = `from ${t.format(v.start)}`;
-  else if (endsToday) text = `until ${t.format(v.end)}`;
-  else text = 'All day';
-  return html`<time class="when" datetime="${v.allDay ? v.startDate : v.start.toISOString()}">${text}</time>`;
-}
-
-function itemLine(ctx: ConsoleContext, v: EventView, day: Temporal.PlainDate): Markup {
-  const cancelled = v.status === 'cancelled';
-  return html`<li${cancelled ? html` class="cancelled"` : ''}>${whenOnDay(ctx, v, day)}<a href="${eventHref(v.id)}">${v.title}</a>${cancelled ? html` <span class="muted">(cancelled)</span>` : ''}${v.occurrenceOf ? html` <span class="muted" title="Repeats">↻<span class="sr"> repeats</span></span>` : ''}${v.location ? html`<br><span class="muted">${v.location}</span>` : ''}</li>`;
-}
-
-/** All-day first, then by start. */
-const dayOrder = (a: EventView, b: EventView) => Number(b.allDay) - Number(a.allDay) || a.start.getTime() - b.start.getTime();
-
-function viewSwitch(active: 'week' | 'agenda', date: Temporal.PlainDate): Markup {
-  const current = (v: string) => (v === active ? html` aria-current="page"` : '');
-  return html`<a href="${weekHref(date)}"${current('week')}>Week</a> <a href="/app/calendar?view=agenda"${current('agenda')}>Next 30 days</a>
-<a class="button" href="/app/calendar/new?date=${date.toString()}">New event</a> <a href="/app/calendar/import">Import a file</a>`;
-}
-
-async function weekPage(ctx: ConsoleContext) {
-  const zone = ctx.owner.timezone;
-  const asked = ctx.query.date ?? '';
-  const date = isValidDate(asked) ? Temporal.PlainDate.from(asked) : today(ctx);
-  const monday = date.subtract({ days: date.dayOfWeek - 1 });
-  const days = [0, 1, 2, 3, 4, 5, 6].map((i) => monday.add({ days: i }));
-  const items = await calendarItems(env(ctx), ctx.owner.id, midnight(monday, zone), midnight(monday.add({ days: 7 }), zone));
-  const now = today(ctx);
-  const head = dateFormat(ctx.owner.locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-  const range = dateFormat(ctx.owner.locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).formatRange(utcDay(monday), utcDay(days[6]!));
-  const columns = days.map((d) => {
-    const mine = items.filter((v) => onDay(v, d, zone)).sort(dayOrder);
-    return html`<section class="day${d.equals(now) ? ' today' : ''}" aria-labelledby="day-${d.toString()}">
-<h2 id="day-${d.toString()}">${head.format(utcDay(d))}${d.equals(now) ? html` <span class="muted">(today)</span>` : ''}</h2>
-${mine.length ? html`<ol>${mine.map((v) => itemLine(ctx, v, d))}</ol>` : html`<p class="muted">Nothing</p>`}</section>`;
-  });
-  return ctx.render(
-    'Calendar',
-    'calendar',
-    html`<nav class="calnav" aria-label="Weeks">${viewSwitch('week', date)}
-<a href="${weekHref(monday.subtract({ days: 7 }))}">← Previous week</a> <a href="${weekHref(now)}">This week</a> <a href="${weekHref(monday.add({ days: 7 }))}">Next week →</a>
-<form method="get" action="/app/calendar"><label for="goto" class="sr">Go to date</label><input id="goto" name="date" type="date" value="${date.toString()}"> <button type="submit" class="secondary">Go</button></form></nav>
-<h2>Week of ${range} <span class="muted">(${zone})</span></h2>
-<div class="week">${columns}</div>`,
-  );
-}
-
-async function agendaPage(ctx: ConsoleContext) {
-  const zone = ctx.owner.timezone;
-  const first = today(ctx);
-  const days = Array.from({ length: 30 }, (_, i) => first.add({ days: i }));
-  const items = await calendarItems(env(ctx), ctx.owner.id, midnight(first, zone), midnight(first.add({ days: 30 }), zone));
-  const head = dateFormat(ctx.owner.locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
-  const groups = days.flatMap((d) => {
-    const mine = items.filter((v) => onDay(v, d, zone)).sort(dayOrder);
-    if (mine.length === 0) return [];
-    return [html`<tbody><tr><th colspan="3" scope="colgroup"><a href="${weekHref(d)}">${head.format(utcDay(d))}</a></th></tr>
-${mine.map((v) => html`<tr${v.status === 'cancelled' ? html` class="cancelled"` : ''}><td>${whenOnDay(ctx, v, d)}</td><td><a href="${eventHref(v.id)}">${v.title}</a>${v.status === 'cancelled' ? html` <span class="muted">(cancelled)</span>` : ''}${v.location ? html`<br><span class="muted">${v.location}</span>` : ''}</td><td>${v.calendar}</td></tr>`)}</tbody>`];
-  });
-  return ctx.render(
-    'Calendar',
-    'calendar',
-    html`<nav class="calnav" aria-label="Views">${viewSwitch('agenda', first)}</nav>
-<h2>The next 30 days <span class="muted">(${zone})</span></h2>
-${groups.length ? html`<table class="agenda"><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Calendar</th></tr></thead>${groups}</table>` : html`<p class="card">Nothing in the next 30 days. <a href="/app/calendar/new">Add an event</a>.</p>`}`,
-  );
-}
-
 async function newPage(ctx: ConsoleContext, values: FormValues | null = null, error: ServiceError | null = null) {
   const asked = ctx.query.date ?? '';
   const date = isValidDate(asked) ? asked : today(ctx).toString();
   const calendars = await ownerCalendars(env(ctx), ctx.owner.id);
-  const v = values ?? { start_date: date, end_date: date, start_time: '09:00', end_time: '10:00', timezone: ctx.owner.timezone, calendar: calendars[0]?.slug ?? '', repeat: 'none' };
+  // A free cell of the grid asks for its hour (`?time=HH:MM`): an hour from then, into the next day if need be.
+  const at = /^([01]\d|2[0-3]):[0-5]\d$/.test(ctx.query.time ?? '') ? Temporal.PlainTime.from(ctx.query.time!) : Temporal.PlainTime.from('09:00');
+  const ends = Temporal.PlainDate.from(date).toPlainDateTime(at).add({ hours: 1 });
+  const v = values ?? {
+    start_date: date, end_date: ends.toPlainDate().toString(), start_time: at.toString({ smallestUnit: 'minute' }), end_time: ends.toPlainTime().toString({ smallestUnit: 'minute' }),
+    timezone: ctx.owner.timezone, calendar: calendars[0]?.slug ?? '', repeat: 'none',
+  };
   return ctx.render(
     'New event',
     'calendar',
@@ -210,7 +122,7 @@ async function attempt(ctx: ConsoleContext, change: () => Promise<ReturnType<Con
 }
 
 export const calendarSection: ConsoleSection = (scope) => {
-  scope.get('/calendar', async (ctx) => (ctx.query.view === 'agenda' ? agendaPage(ctx) : weekPage(ctx)));
+  scope.get('/calendar', async (ctx) => viewPage(ctx));
   scope.get('/calendar/new', async (ctx) => newPage(ctx));
   calendarUploadRoutes(scope);
 

@@ -5,11 +5,12 @@ import type { Deps } from '../../deps.js';
 import { signIn, signOut, signUp } from '../../services/accounts.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
-import { html, page, script, type Markup } from '../html.js';
+import { fieldAttrs, FORM_ERROR_ID, html, page, script, type Markup } from '../html.js';
 import { formatBytes, ICAL_LIMITS } from '../../ical/limits.js';
 import { consolePage, csrfField, type Section } from './layout.js';
 import { acceptForms, type FormRefusal } from '../form-body.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
+import { acceptedTags } from '../language.js';
 import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
 
 /**
@@ -52,20 +53,29 @@ export const field = (form: ConsoleContext['form'], name: string): string => {
 };
 
 function authPage(title: string, body: Markup, error: string | null): string {
-  return page({ title, body: html`<h1>${title}</h1>${error ? html`<p class="notice bad" role="alert">${error}</p>` : ''}${body}` });
+  return page({ title, body: html`<h1>${title}</h1>${error ? html`<p class="notice bad" id="${FORM_ERROR_ID}" role="alert">${error}</p>` : ''}${body}` });
+}
+
+/** The sign-up field a refusal is about: the service's field, or the one its message starts with ("username: ..."). */
+function refusedField(error: string | null, field: string | null | undefined): string | null {
+  if (!error) return null;
+  if (field) return field;
+  return /^(username|name|email|timezone|password)\b/.exec(error.replace(/^username "/, 'username '))?.[1] ?? null;
 }
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
-function signUpForm(values: Record<string, string>, error: string | null): string {
+function signUpForm(values: Record<string, string>, error: string | null, errorField: string | null = null): string {
+  const bad = refusedField(error, errorField);
+  const on = (name: string, hint: string | null = null) => fieldAttrs({ invalid: bad === name, hint });
   return authPage(
     'Create your calendar',
     html`<form method="post" action="/signup" class="card">
-<p><label for="username">Username</label><br><input id="username" name="username" required pattern="[a-z0-9](?:[a-z0-9\\-]{0,62}[a-z0-9])?" maxlength="64" autocomplete="username" value="${values.username ?? ''}"><br><span class="muted">Your booking page will be at /your-username.</span></p>
-<p><label for="name">Your name</label><br><input id="name" name="name" required maxlength="100" autocomplete="name" value="${values.name ?? ''}"></p>
-<p><label for="email">Email</label><br><input id="email" name="email" type="email" maxlength="254" autocomplete="email" value="${values.email ?? ''}"></p>
-<p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone">${ZONES.map((z) => html`<option${z === (values.timezone || 'UTC') ? html` selected` : ''}>${z}</option>`)}</select></p>
-<p><label for="password">Password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"><br><span class="muted">At least 10 characters and hard to guess: a few unrelated words work well.</span></p>
+<p><label for="username">Username</label><br><input id="username" name="username" required pattern="[a-z0-9](?:[a-z0-9\\-]{0,62}[a-z0-9])?" maxlength="64" autocomplete="username" value="${values.username ?? ''}"${on('username', 'username-hint')}><br><span class="muted" id="username-hint">Your booking page will be at /your-username.</span></p>
+<p><label for="name">Your name</label><br><input id="name" name="name" required maxlength="100" autocomplete="name" value="${values.name ?? ''}"${on('name')}></p>
+<p><label for="email">Email</label><br><input id="email" name="email" type="email" maxlength="254" autocomplete="email" value="${values.email ?? ''}"${on('email')}></p>
+<p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone"${on('timezone')}>${ZONES.map((z) => html`<option${z === (values.timezone || 'UTC') ? html` selected` : ''}>${z}</option>`)}</select></p>
+<p><label for="password">Password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"${on('password', 'password-hint')}><br><span class="muted" id="password-hint">At least 10 characters and hard to guess: a few unrelated words work well.</span></p>
 <p><button type="submit">Create account</button> <a href="/signin">I have an account</a></p></form>
 ${script('signup-zone.js')}`,
     error,
@@ -81,8 +91,8 @@ function signInForm(username: string, error: string | null, next: string | null 
   return authPage(
     'Sign in',
     html`<form method="post" action="${next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'}" class="card">
-<p><label for="username">Username</label><br><input id="username" name="username" required autocomplete="username" value="${username}"></p>
-<p><label for="password">Password</label><br><input id="password" name="password" type="password" required autocomplete="current-password"></p>
+<p><label for="username">Username</label><br><input id="username" name="username" required autocomplete="username" value="${username}"${fieldAttrs({ invalid: !!error })}></p>
+<p><label for="password">Password</label><br><input id="password" name="password" type="password" required autocomplete="current-password"${fieldAttrs({ invalid: !!error })}></p>
 <p><button type="submit">Sign in</button> <a href="/signup">Create an account</a></p></form>`,
     error,
   );
@@ -140,12 +150,14 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
           timezone: f.timezone ?? 'UTC',
           email: f.email || null,
           password: f.password ?? '',
-        });
+          // The browser's first language (by weight): the console's dates and the profile's locale follow it.
+          locale: acceptedTags(request.headers['accept-language'])[0] ?? 'en',
+        }, { address: request.ip, perHour: services.config.signUpsPerHourPerAddress });
         setSession(reply, session.value);
         return reply.redirect('/app/calendar', 303);
       } catch (e) {
         if (!(e instanceof ServiceError)) throw e;
-        return html200(refusedStatus(reply, e), signUpForm(f, e.message));
+        return html200(refusedStatus(reply, e), signUpForm(f, e.message, e.field));
       }
     });
 

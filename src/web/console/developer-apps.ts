@@ -7,6 +7,7 @@ import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { confirmed, SCOPE_GRANTS, secretBlock, showOnce, timeIn } from './developer-tokens.js';
 import { csrfField } from './layout.js';
+import { link } from '../links.js';
 
 /**
  * Settings → Developer → Apps (docs/oauth.md): the apps connected to the owner's calendar (scopes,
@@ -41,7 +42,7 @@ async function connectedSection(ctx: ConsoleContext): Promise<Markup> {
   const when = timeIn(ctx.owner);
   const rows = await listConnectedApps(ctx.services.db, ctx.owner.id);
   if (rows.length === 0) return html`<p class="muted">No app is connected to your calendar.</p>`;
-  return html`<table><thead><tr><th>App</th><th>Scopes</th><th>Connected</th><th>Last used</th><th></th></tr></thead><tbody>
+  return html`<table><thead><tr><th>App</th><th>Scopes</th><th>Connected</th><th>Last used</th><th><span class="sr">Actions</span></th></tr></thead><tbody>
 ${rows.map((r) => html`<tr><td><strong>${r.appName}</strong>${r.appOwnerUsername ? html`<br><span class="muted">by @${r.appOwnerUsername}</span>` : ''}
 ${r.appSuspendedAt ? html`<br><span class="status bad">Suspended</span> <span class="muted">${r.appSuspendedReason ?? ''}: its access is paused by the operator.</span>` : ''}</td>
 <td>${scopeList(r.grant.scopes)}</td><td>${when(r.grant.created_at)}</td><td>${when(r.lastUsedAt, 'never')}</td>
@@ -51,11 +52,12 @@ ${r.appSuspendedAt ? html`<br><span class="status bad">Suspended</span> <span cl
 
 function appsTable(ctx: ConsoleContext, apps: AppSummary[]): Markup {
   if (apps.length === 0) return html`<p class="muted">You have registered no app.</p>`;
-  return html`<table><thead><tr><th>App</th><th>client_id</th><th>Redirect URIs</th><th>Scopes</th><th>Connected</th><th></th></tr></thead><tbody>
+  return html`<table><thead><tr><th>App</th><th>client_id</th><th>Redirect URIs</th><th>Scopes</th><th>Connected</th><th><span class="sr">Actions</span></th></tr></thead><tbody>
 ${apps.map((a) => html`<tr><td><strong>${a.name}</strong><br><span class="muted">${a.clientType}${a.secretHint ? html`, secret <code>${a.secretHint}</code>` : ''}</span>
 ${a.suspendedAt ? html`<br><span class="status bad">Suspended</span> <span class="muted">${a.suspendedReason ?? ''}</span>` : ''}</td>
 <td><code>${a.clientId}</code></td><td>${a.redirectUris.map((u) => html`<code>${u}</code><br>`)}</td><td>${scopeList(a.scopes)}</td><td>${a.connections}</td>
-<td>${a.clientType === 'confidential' ? html`<form method="post" action="/app/developer/apps/rotate">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${a.id}"><button class="secondary" type="submit">Rotate secret</button></form>` : ''}
+<td><a href="${link`/app/developer/app-webhook?id=${a.id}`}">Webhook</a>
+${a.clientType === 'confidential' ? html`<form method="post" action="/app/developer/apps/rotate">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${a.id}"><button class="secondary" type="submit">Rotate secret</button></form>` : ''}
 ${confirmed('Delete', html`Every owner connected to it is disconnected, at once.`, html`<form method="post" action="/app/developer/apps/delete">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${a.id}"><button class="danger" type="submit">Delete ${a.name}</button></form>`)}</td></tr>`)}
 </tbody></table>`;
 }

@@ -34,7 +34,7 @@ export function endpointError(e: ServiceError): string {
 
 const REASONS = { owner: 'by you', gone: 'the receiver answered 410 Gone', failing: 'no successful delivery for 5 days' } as const;
 
-function statusOf(e: EndpointSummary, when: ReturnType<typeof timeIn>): Markup {
+export function statusOf(e: EndpointSummary, when: ReturnType<typeof timeIn>): Markup {
   if (e.status === 'enabled') return html`<span class="status ok">Enabled</span>`;
   return html`<span class="status bad">Disabled</span><br><span class="muted">${e.disabledReason ? REASONS[e.disabledReason] : ''}${e.disabledAt ? html`, ${when(e.disabledAt)}` : ''}</span>`;
 }
@@ -90,6 +90,8 @@ export const endpointFormValues = (form: ConsoleContext['form']): EndpointFormVa
 /** The signing secret of a new or rotated endpoint, this once. */
 export function secretPage(ctx: ConsoleContext, endpoint: EndpointSummary, secret: string, rotated: boolean): FastifyReply {
   const when = timeIn(ctx.owner);
+  // An app's endpoint has its own page (developer-app-webhook.ts).
+  const logPath = endpoint.appId ? link`/app/developer/app-webhook?id=${endpoint.appId}` : link`/app/developer/endpoint?id=${endpoint.id}`;
   return showOnce(
     ctx,
     rotated ? 'Copy the new signing secret' : 'Copy the signing secret',
@@ -99,14 +101,14 @@ export function secretPage(ctx: ConsoleContext, endpoint: EndpointSummary, secre
 ${secretBlock('signing-secret', secret)}
 ${rotated
     ? html`<p>The old secret keeps signing alongside the new one until ${when(endpoint.previousSecretExpiresAt ?? new Date(ctx.services.clock.now().getTime() + ROTATION_OVERLAP_MS))} (24 hours). Switch your receiver to the new secret before then, or end the rotation once it uses it.</p>`
-    : html`<p>A ping was sent to the endpoint; its delivery shows in the endpoint's <a href="${link`/app/developer/endpoint?id=${endpoint.id}`}">delivery log</a>.</p>`}
-<p><a class="button" href="/app/developer">I have copied it</a></p></section>`,
+    : html`<p>A ping was sent to the endpoint; its delivery shows in the endpoint's <a href="${logPath}">delivery log</a>.</p>`}
+<p><a class="button" href="${endpoint.appId ? logPath : '/app/developer'}">I have copied it</a></p></section>`,
   );
 }
 
 const DELIVERY_STATUS = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed', cancelled: 'Cancelled' } as Record<string, string>;
 
-function deliveryCard(d: DeliveryLogEntry, when: ReturnType<typeof timeIn>): Markup {
+export function deliveryCard(d: DeliveryLogEntry, when: ReturnType<typeof timeIn>): Markup {
   const cls = d.status === 'succeeded' ? 'status ok' : d.status === 'pending' ? 'status' : 'status bad';
   return html`<article class="card" aria-label="Delivery of ${d.eventType}">
 <p class="u-m0"><strong><code>${d.eventType}</code></strong> <span class="${cls}">${DELIVERY_STATUS[d.status] ?? d.status}</span>
@@ -115,7 +117,7 @@ ${d.nextAttemptAt ? html`<p class="muted u-my1">Next attempt ${when(d.nextAttemp
 ${d.status === 'cancelled' && d.lastError ? html`<p class="muted u-my1">${d.lastError}</p>` : ''}
 ${d.attemptLog.length === 0
     ? html`<p class="muted u-my1">No attempt yet.</p>`
-    : html`<div class="u-scroll-x"><table><thead><tr><th scope="col">Attempt</th><th scope="col">Time</th><th scope="col">Status code</th><th scope="col">Duration</th><th scope="col">Error</th></tr></thead>
+    : html`<div class="u-scroll-x" role="region" tabindex="0" aria-label="Attempts of ${d.eventType}"><table><thead><tr><th scope="col">Attempt</th><th scope="col">Time</th><th scope="col">Status code</th><th scope="col">Duration</th><th scope="col">Error</th></tr></thead>
 <tbody>${d.attemptLog.map((a) => html`<tr><td>${a.attempt}</td><td>${when(a.startedAt)}</td><td>${a.statusCode ?? html`<span class="muted">none</span>`}</td><td>${a.durationMs} ms</td><td>${a.error ?? html`<span class="muted">—</span>`}</td></tr>`)}</tbody></table></div>`}
 </article>`;
 }

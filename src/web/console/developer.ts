@@ -33,6 +33,7 @@ async function developerPage(ctx: ConsoleContext, state: PageState = {}) {
     'developer',
     html`<p class="muted">Personal tokens let your own apps and scripts use the calendar API (<code>/api/v1</code>) with the scopes you pick.</p>
 <p><a href="/app/developer/apps">Apps</a>: the apps connected to your calendar, and OAuth apps you register for others.</p>
+<p><a href="/app/developer/logs">Request log</a>: every API call of your tokens and connected apps, for 30 days.</p>
 <h2>Personal tokens</h2>
 ${tokensTable(ctx, tokens, now)}
 <h2>Create a token</h2>

@@ -74,6 +74,17 @@ function waitingLine(ctx: ConsoleContext, item: InboxItem, w: WaitingDecision, n
 ${post(ctx, r, 'undo', 'Undo', 'secondary')}</li>`;
 }
 
+/**
+ * A request's time in the owner's zone and, side by side, in the requester's (the zone they booked in),
+ * both in the owner's language; one zone when they are the same.
+ */
+function whenBoth(owner: Reader, r: RequestRow, slot: string): Markup {
+  const theirs = r.requester_timezone;
+  if (!r.slot_start || !r.slot_end || !theirs || theirs === owner.timezone) return html`<span class="zones"><span>${slot} <span class="muted">(${owner.timezone}, yours and theirs)</span></span></span>`;
+  const their = ownerDateFormat(owner, WHEN, theirs).formatRange(r.slot_start, r.slot_end);
+  return html`<span class="zones"><span>${slot} <span class="muted">(your time, ${owner.timezone})</span></span><span>${their} <span class="muted">(${r.requester_name}'s time, ${theirs})</span></span></span>`;
+}
+
 function details(ctx: ConsoleContext, item: InboxItem): Markup {
   const r = item.request;
   const slot = slotText(ctx.owner, r);
@@ -81,7 +92,7 @@ function details(ctx: ConsoleContext, item: InboxItem): Markup {
 ${r.requester_email ? html`<dt>Email</dt><dd><a href="${mailtoHref(r.requester_email)}">${r.requester_email}</a></dd>` : ''}
 ${r.requester_phone ? html`<dt>Phone</dt><dd><a href="${telHref(r.requester_phone)}">${r.requester_phone}</a></dd>` : ''}
 ${r.contact_method && r.contact_handle ? html`<dt>Prefers</dt><dd>${r.contact_method}: ${r.contact_handle}</dd>` : ''}
-${slot ? html`<dt>When</dt><dd>${slot}</dd>` : ''}
+${slot ? html`<dt>When</dt><dd>${whenBoth(ctx.owner, r, slot)}</dd>` : ''}
 ${r.suggested_due_date ? html`<dt>Suggested due date</dt><dd>${dateText(ctx.owner, r.suggested_due_date)}</dd>` : ''}
 ${r.message ? html`<dt>Message</dt><dd class="u-pre">${r.message}</dd>` : ''}
 ${r.note ? html`<dt>Note</dt><dd class="u-pre">${r.note}</dd>` : ''}

@@ -1,5 +1,5 @@
 import type { OwnerRow } from '../../store/schema.js';
-import { html, page, type Markup } from '../html.js';
+import { FORM_ERROR_ID, html, page, type Markup } from '../html.js';
 
 /** The console's sections, in the order of its navigation. */
 export const SECTIONS = [
@@ -22,11 +22,11 @@ export function consolePage(o: { title: string; owner: OwnerRow; active: Section
   return page({
     title: `${o.title} · calendar-access`,
     sheets: ['console.css'],
-    body: html`<nav class="top" aria-label="Console">${SECTIONS.map(([key, label]) => html`<a href="/app/${key}"${key === o.active ? html` aria-current="page"` : ''}>${label}</a>`)}
-<span class="who">${o.owner.display_name} (@${o.owner.username})</span></nav>
-<h1>${o.title}</h1>
+    header: html`<nav class="top" aria-label="Console">${SECTIONS.map(([key, label]) => html`<a href="/app/${key}"${key === o.active ? html` aria-current="page"` : ''}>${label}</a>`)}
+<span class="who">${o.owner.display_name} (@${o.owner.username})</span></nav>`,
+    body: html`<h1>${o.title}</h1>
 ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
-${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ''}
+${o.error ? html`<p class="error" id="${FORM_ERROR_ID}" role="alert">${o.error}</p>` : ''}
 ${o.body}`,
   });
 }
