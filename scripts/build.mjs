@@ -1,8 +1,10 @@
 // Compiles src/ to dist/ (one JavaScript file per TypeScript file, same folders), so `serve` and the
 // CLI run plain JavaScript: no TypeScript compiler in the running process, less memory and a faster
 // start. esbuild only strips types, as tsx does for the tests; `npm run typecheck` checks them.
-// Runs on `npm ci` (prepare) and before `npm start`; with `--if-stale` only when a file under src/
-// is newer than the last build. bin/calendar-access.js runs src/ through tsx while dist/ is missing
+// Runs on `npm ci` (prepare) and before `npm start`, both with `--if-stale`: only when a file under
+// src/ is newer than the last build. `npx calendar-access` runs the package's prepare again in this
+// folder: without `--if-stale` it rebuilt dist/ under a running `serve` or CLI (seen as a test's CLI
+// failing to find a module of dist/ while the README's commands ran beside it). bin/calendar-access.js runs src/ through tsx while dist/ is missing
 // or stale, so an edited checkout never runs old code.
 //   node scripts/build.mjs [--if-stale]
 import { build } from 'esbuild';

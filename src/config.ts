@@ -25,6 +25,13 @@ export interface Config {
   /** How often the webhook delivery worker looks for due deliveries when idle (WEBHOOK_POLL_MS). */
   readonly webhookPollMs: number;
   /**
+   * How long a claimed job (JOB_LEASE_MS, 5 min) or webhook delivery (WEBHOOK_LEASE_MS, 60 s) is held
+   * before another worker may take it: what a worker killed mid-way leaves waiting. Longer than any
+   * job or attempt runs (an attempt lasts at most 15 s); tests shorten them.
+   */
+  readonly jobLeaseMs: number;
+  readonly webhookLeaseMs: number;
+  /**
    * SMTP server for emails to requesters (SMTP_URL, e.g. smtps://user:pass@mail.example:465); null
    * keeps every email in the local outbox that the owner console shows.
    */
@@ -45,6 +52,11 @@ export interface Config {
    * docs/decisions.md "Hardening"). At least 1: there is no "unlimited".
    */
   readonly bookingPosts: { readonly perAddress: number; readonly perOwner: number };
+  /**
+   * Sign-up attempts an hour per client address (IPv6 by its /64), successful or not: each costs a
+   * strength estimate and an argon2 hash (SIGN_UPS_PER_HOUR_PER_ADDRESS; docs/decisions.md "Hardening").
+   */
+  readonly signUpsPerHourPerAddress: number;
   /** Prometheus metrics on this port (METRICS_PORT); null (the default) serves none. Never the API's port. */
   readonly metricsPort: number | null;
   /** Where the metrics listen (METRICS_HOST; default HOST). */
@@ -116,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     allowPrivateHosts: Object.freeze(hostList(env.ALLOW_PRIVATE_HOSTS)),
     jobPollMs: positiveInt('JOB_POLL_MS', env.JOB_POLL_MS, 2000),
     webhookPollMs: positiveInt('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 250),
+    jobLeaseMs: atLeastOne('JOB_LEASE_MS', env.JOB_LEASE_MS, 5 * 60_000),
+    webhookLeaseMs: atLeastOne('WEBHOOK_LEASE_MS', env.WEBHOOK_LEASE_MS, 60_000),
     smtpUrl: env.SMTP_URL || null,
     emailFrom: env.EMAIL_FROM || 'Calendar Access <no-reply@localhost>',
     headersTimeoutMs,
@@ -126,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       perAddress: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_ADDRESS', env.BOOKING_POSTS_PER_HOUR_PER_ADDRESS, 10),
       perOwner: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_OWNER', env.BOOKING_POSTS_PER_HOUR_PER_OWNER, 60),
     }),
+    signUpsPerHourPerAddress: atLeastOne('SIGN_UPS_PER_HOUR_PER_ADDRESS', env.SIGN_UPS_PER_HOUR_PER_ADDRESS, 10),
     shedding: Object.freeze({
       maxEventLoopDelayMs: atLeastOne('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 500),
       sampleIntervalMs: atLeastOne('SHED_SAMPLE_INTERVAL_MS', env.SHED_SAMPLE_INTERVAL_MS, 1000),

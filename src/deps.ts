@@ -15,6 +15,7 @@ import { checkReadiness, type ReadinessReport } from './services/readiness.js';
 import { PageCache, pageSize, type PageBytes } from './services/page-cache.js';
 import { migrate, openStore, type Db, type Store, type StoreOptions } from './store/db.js';
 import { readServerSecret } from './store/repos/server-secrets.js';
+import { RequestLogBuffer } from './request-log/buffer.js';
 
 /**
  * The server's secrets, one name per use. Today one stored value (server_secrets `cursor`) serves
@@ -76,7 +77,9 @@ export interface Deps {
    * cache's few seconds bound it.
    */
   forgetTokens(tokenId?: string): Promise<void>;
-  /** Writes what is pending (token last-use times), stops the iCalendar threads and closes the store. */
+  /** The request log's writer: API calls gathered after their answers, written in batches (src/request-log/). */
+  requestLog: RequestLogBuffer;
+  /** Writes what is pending (token last-use times, the request log), stops the iCalendar threads and closes the store. */
   close(): Promise<void>;
 }
 
@@ -130,6 +133,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   invalidation.subscribe((m) => forget(authenticator, versions, m));
   const ical = new IcalWorkers();
   const passwords = options.passwords ?? new PasswordWork();
+  const requestLog = new RequestLogBuffer(opened.db, log);
   return {
     config,
     store: opened,
@@ -146,6 +150,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     ical,
     passwords,
     migrated,
+    requestLog,
     readiness: () => checkReadiness({ store: opened, pingRedis: redis ? async () => void (await redis.ping()) : null }),
     invalidation,
     forgetTokens: (tokenId) =>
@@ -154,6 +159,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
         .catch((e: unknown) => log.warn({ err: e }, 'could not tell the other instances to forget a token')),
     close: async () => {
       await authenticator.flushLastUsed().catch(() => undefined);
+      await requestLog.flush();
       await ical.close();
       await passwords.close();
       await invalidation.close();

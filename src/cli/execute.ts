@@ -75,3 +75,24 @@ async function runHere<N extends OperationName>(config: Config, name: N, args: R
     await rt.close();
   }
 }
+
+/** Runs store commands again and again (`logs tail`, polling), each where `execute` would run it. */
+export interface CommandSession {
+  run<N extends OperationName>(name: N, args: Record<string, unknown>): Promise<OperationResult<N>>;
+  close(): Promise<void>;
+}
+
+/**
+ * On PostgreSQL the store is opened once for the whole session, not per command (an opening checks
+ * the migrations); on PGlite each command goes to the running `serve`'s admin channel, as `execute`
+ * sends it, or runs here holding the folder when no server runs.
+ */
+export async function openSession(config: Config): Promise<CommandSession> {
+  if (!config.databaseUrl) return { run: (name, args) => execute(config, name, args), close: async () => undefined };
+  const [{ openDeps }, { OPERATIONS }] = await Promise.all([import('../deps.js'), import('../operations/index.js')]);
+  const rt = await openDeps(config);
+  return {
+    run: async (name, args) => JSON.parse(JSON.stringify(await OPERATIONS[name](rt, args))) as never,
+    close: () => rt.close(),
+  };
+}

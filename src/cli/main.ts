@@ -7,6 +7,7 @@ import { registerEndpoint } from './commands/endpoint.js';
 import { registerApp } from './commands/app.js';
 import { registerFeed } from './commands/feed.js';
 import { registerListen } from './commands/listen.js';
+import { registerLogs } from './commands/logs.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerOwner } from './commands/owner.js';
@@ -45,6 +46,7 @@ function buildProgram(json: boolean): Command {
   registerTask(program);
   registerRequester(program);
   registerListen(program);
+  registerLogs(program);
   registerMcp(program);
   // Subcommands report usage errors through the same override.
   for (const cmd of program.commands) {

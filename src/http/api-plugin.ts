@@ -12,6 +12,7 @@ import { ErrorSchema, NoParameters } from './schemas/common.js';
 import { SHARED_SCHEMAS } from './schemas/formats.js';
 import { IdempotencyHeaders } from './schemas/request-bodies.js';
 import { validatorCompiler } from './validation.js';
+import { recordCalls } from './request-log.js';
 import { finishDocument } from './openapi-document.js';
 
 export const API_PREFIX = '/api/v1';
@@ -147,6 +148,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: Fasti
     if (hasEmptySegment(path)) return done(noRoute(path));
     done();
   });
+  // Every call of a valid token, after its answer went out (docs/console.md "Request log").
+  api.addHook('onResponse', recordCalls(services));
   api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
   for (const route of routes) api.route(fastifyRoute(route, services, guard));
 };

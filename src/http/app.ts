@@ -1,7 +1,8 @@
-import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { oauthPlugin } from '../oauth/plugin.js';
+import { pageNotFound } from '../web/front-door/not-found.js';
 import { pagesPlugin } from '../web/pages-plugin.js';
+import { referencePlugin } from '../reference/plugin.js';
 import { apiPlugin } from './api-plugin.js';
 import { envelope, envelopeOptions } from './envelope.js';
 import { healthRoutes } from './health.js';
@@ -9,8 +10,10 @@ import type { ServiceMetrics } from './metrics.js';
 import { enterRequest } from './request-context.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
+import { generateOpenApi } from './openapi.js';
 import { registerLoadShedding } from './load-shedding.js';
 import { apiSecurityHeaders } from './security-headers.js';
+import { setFixedHeaders } from '../web/fixed-headers.js';
 import type { Deps } from '../deps.js';
 import { API_ROUTES } from './routes/index.js';
 
@@ -44,24 +47,24 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger, optio
     // Occurrence ids are ~60 characters; longer ids are unknown (404), not a router error.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
   });
-  // First of all: every log line written while this request is answered carries its id.
+  // First of all: every log line written while this request is answered carries its id, and every
+  // answer, a shed one included, carries the security headers (security-headers.ts; the pages set
+  // their own over them).
   app.addHook('onRequest', (request, _reply, done) => {
     enterRequest(request.id);
     done();
   });
+  app.addHook('onRequest', setFixedHeaders(apiSecurityHeaders(config.publicBaseUrl)));
   const { metrics } = options;
   if (metrics) app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request, reply);
     done();
   });
-  // First of all hooks: the security headers (security-headers.ts; the pages set their own over them),
-  // so a shed answer carries them too; then, under load, a request is shed before anything is spent
-  // on it (load-shedding.ts).
-  await app.register(helmet, apiSecurityHeaders(config.publicBaseUrl));
+  // Under load, a request is shed before anything is spent on it (load-shedding.ts).
   await registerLoadShedding(app, config.shedding);
   // Both at the root, before any surface: their hooks and parser reach every route.
   await app.register(jsonBody);
-  await app.register(envelope, { rateLimits, clock });
+  await app.register(envelope, { rateLimits, clock, pageNotFound: pageNotFound(config.publicBaseUrl) });
 
   // Outside /api/v1 and its guard: load balancers ask without a token (docs/deploy.md).
   await app.register(healthRoutes, { readiness: () => services.readiness() });
@@ -69,6 +72,8 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger, optio
   await app.register(apiPlugin, { routes: API_ROUTES, services, guard });
   await app.register(pagesPlugin, { services });
   await app.register(oauthPlugin, { services });
+  // The API reference at /docs (reference/plugin.ts), drawn from the same document as /openapi.json.
+  await app.register(referencePlugin, { publicBaseUrl: config.publicBaseUrl, openapi: () => generateOpenApi(API_ROUTES) });
   // Beyond the cap, a new connection is closed at accept: the descriptors held stay bounded.
   app.server.maxConnections = config.maxConnections;
   return app;

@@ -17,6 +17,8 @@ import { validationError } from './validation.js';
 export interface EnvelopeDeps {
   rateLimits: RateLimitStore;
   clock: Clock;
+  /** Unrouted requests for a page (not the API's) answered with an HTML 404 page instead of the JSON error. */
+  pageNotFound?: { handles: (request: FastifyRequest) => boolean; send: (request: FastifyRequest, reply: FastifyReply) => FastifyReply };
 }
 
 /**
@@ -73,8 +75,16 @@ function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error &
   );
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The code of the error this request was answered with (the request log records it). */
+    errorCode?: string;
+  }
+}
+
 /** An error answer in the spec's shape: `{error: {code, message, field?, requestId}}`. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, err: ApiError): FastifyReply {
+  request.errorCode = err.code;
   return reply.code(err.status).headers(err.headers).type('application/json; charset=utf-8').send(errorBody(err, request.id));
 }
 
@@ -161,9 +171,14 @@ export const envelope: FastifyPluginAsync<EnvelopeDeps> = async (app: FastifyIns
   // route owns it (`POST /requests/tasks`) is that route's path, with another method: 405.
   app.addHook('onRequest', (request, _reply, done) => {
     const template = request.routeOptions.url;
+    if (template === undefined && deps.pageNotFound?.handles(request) && !methods.allowed(request.url.split('?')[0] ?? '')) return done();
     if (template === undefined || methods.shadowed(template, request.url)) return done(unrouted(request));
     done();
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, unrouted(request)));
+  app.setNotFoundHandler((request, reply) => {
+    const error = unrouted(request);
+    if (error.status === 404 && deps.pageNotFound?.handles(request)) return deps.pageNotFound.send(request, reply);
+    return sendError(request, reply, error);
+  });
 };
 (envelope as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

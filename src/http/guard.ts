@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who the call acts for: set by the guard before any handler of a guarded route runs. */
     principal?: Principal;
+    /**
+     * The token's principal as soon as the token is valid, even when its scope or a limit then
+     * refuses the call: the request log (http/request-log.ts) records those calls under it too.
+     */
+    caller?: Principal;
     /** The limit a 429 refused, by its class (read, availability, create-hour, owner, anon, ...): the metrics count it. */
     limitRefused?: string;
   }
@@ -80,6 +85,7 @@ export function createGuard({ authenticator, rateLimits, clock }: GuardDeps): Gu
         throw new ApiError(outcome.code, undefined, undefined, { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE });
       }
       const { principal } = outcome;
+      request.caller = principal;
       const verdict = await checkLimits(rateLimits, limitsFor(needs.rateClass, principal.tokenId, principal.ownerId), now);
       reply.headers(verdict.headers);
       if (needs.scope && !principal.scopes.includes(needs.scope)) {

@@ -78,6 +78,15 @@ export function bookingPostLimits(address: string, ownerId: string, budget: Book
   ];
 }
 
+// --- Sign-up (not the spec's: each attempt costs a strength estimate and an argon2 hash) --------
+
+/**
+ * The limit of one sign-up attempt, counted whether it succeeds or not, per client (IPv6 by its
+ * /64): `perHour` (config.signUpsPerHourPerAddress, 10 unless set) lets a household or an office sign
+ * up a few people, not a script thousands.
+ */
+export const signUpLimit = (address: string, perHour: number): Limit => ({ key: `signup-address:${clientKey(address)}`, max: perHour, windowMs: HOUR });
+
 // -----------------------------------------------------------------------------------------------
 
 export interface LimitVerdict {

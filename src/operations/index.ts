@@ -1,4 +1,8 @@
 import { appCreateOperation, appDeleteOperation, appListOperation, appRotateSecretOperation, appShowOperation, appSuspendOperation, appUnsuspendOperation } from './app.js';
+import {
+  appWebhookDeliveriesOperation, appWebhookDisableOperation, appWebhookEnableOperation, appWebhookEndRotationOperation, appWebhookPingOperation,
+  appWebhookRemoveOperation, appWebhookRotateOperation, appWebhookSetOperation, appWebhookShowOperation,
+} from './app-webhook.js';
 import { bookingGetOperation, bookingSetOperation } from './booking.js';
 import { calendarImportOperation } from './calendar.js';
 import { demoOperation } from './demo.js';
@@ -14,6 +18,7 @@ import {
   endpointRotateOperation,
 } from './endpoint.js';
 import { feedAddOperation, feedListOperation, feedRefreshOperation, feedRemoveOperation } from './feed.js';
+import { logsAfterOperation } from './logs.js';
 import { migrateOperation } from './migrate.js';
 import type { Operation } from './operation.js';
 import { ownerCreateOperation } from './owner.js';
@@ -58,6 +63,16 @@ export const OPERATIONS = {
   'app.delete': appDeleteOperation,
   'app.suspend': appSuspendOperation,
   'app.unsuspend': appUnsuspendOperation,
+  'logs.after': logsAfterOperation,
+  'app.webhook.set': appWebhookSetOperation,
+  'app.webhook.show': appWebhookShowOperation,
+  'app.webhook.rotate-secret': appWebhookRotateOperation,
+  'app.webhook.end-rotation': appWebhookEndRotationOperation,
+  'app.webhook.ping': appWebhookPingOperation,
+  'app.webhook.disable': appWebhookDisableOperation,
+  'app.webhook.enable': appWebhookEnableOperation,
+  'app.webhook.remove': appWebhookRemoveOperation,
+  'app.webhook.deliveries': appWebhookDeliveriesOperation,
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;

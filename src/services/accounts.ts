@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import { randomBase62 } from '../domain/ids.js';
+import { checkLimits, signUpLimit } from '../limits/policy.js';
 import type { RateLimitStore } from '../limits/store.js';
 import type { Db } from '../store/db.js';
 import { disableBooking } from '../store/repos/booking.js';
@@ -10,7 +11,8 @@ import { revokeAllTokens, unrevokedTokens } from '../store/repos/tokens.js';
 import type { OwnerRow } from '../store/schema.js';
 import { createOwner, type NewOwner } from './owners.js';
 import { ServiceError } from '../domain/service-error.js';
-import { recordRevocation } from '../webhooks/revocation.js';
+import { recordGrantRevocation, recordRevocation } from '../webhooks/revocation.js';
+import { liveGrantsOfOwner } from '../store/repos/grants.js';
 import { throttledCheck, type PasswordAttempt } from './password-attempts.js';
 import type { PasswordWork } from './password-work.js';
 
@@ -68,7 +70,13 @@ async function openSession(db: Db, ownerId: string, now: Date): Promise<NewSessi
 }
 
 /** Creates the owner with a password and signs them in. */
-export async function signUp(env: AccountEnv, input: Omit<NewOwner, 'passwordHash'> & { password: string }): Promise<{ owner: OwnerRow; session: NewSession }> {
+export async function signUp(env: AccountEnv, input: Omit<NewOwner, 'passwordHash'> & { password: string }, client: { address: string; perHour: number }): Promise<{ owner: OwnerRow; session: NewSession }> {
+  // Counted before any work: every attempt costs a strength estimate and a hash (docs/decisions.md "Hardening").
+  const verdict = await checkLimits(env.limits, [signUpLimit(client.address, client.perHour)], env.clock.now().getTime());
+  if (!verdict.allowed) {
+    const minutes = Math.max(1, Math.ceil((verdict.retryAfter ?? 60) / 60));
+    throw new ServiceError('rate_limited', `Too many sign-ups from your network. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`, 'username', verdict.retryAfter);
+  }
   await checkNewPassword(env.passwords, input.password, input);
   const owner = await createOwner(env.db, env.clock, { ...input, passwordHash: await env.passwords.hash(input.password) });
   return { owner, session: await openSession(env.db, owner.id, env.clock.now()) };
@@ -139,6 +147,8 @@ export async function deleteAccount(env: AccountEnv, owner: OwnerRow, password: 
       if (t.expires_at && t.expires_at.getTime() <= now.getTime()) continue;
       await recordRevocation(trx, { ownerId: owner.id, tokenId: t.id, mode: t.mode }, 'account_deleted', now);
     }
+    // Each connected app's endpoint hears it too, once per grant.
+    for (const g of await liveGrantsOfOwner(trx, owner.id)) await recordGrantRevocation(trx, { ownerId: owner.id, grantId: g.id }, 'account_deleted', now);
     await revokeAllTokens(trx, owner.id, now);
     await markOwnerDeleted(trx, owner.id, now);
     await disableBooking(trx, owner.id, now);

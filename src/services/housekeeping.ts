@@ -3,6 +3,7 @@ import { sweepKeys } from '../store/repos/idempotency.js';
 import { scheduleHorizons } from './calendar-horizon.js';
 import { enqueueJob } from '../store/repos/jobs.js';
 import type { JobKind } from '../jobs/queue.js';
+import { pruneRequestLog } from '../request-log/prune.js';
 
 /** One periodic job for all instances (one row, key `global`): forgets what has outlived its use. */
 export const HOUSEKEEPING = 'housekeeping';
@@ -16,6 +17,8 @@ export function housekeepingKind(db: Db): JobKind {
       await sweepKeys(db, new Date(ctx.now.getTime() - KEY_LIFE_MS));
       // Materialised calendars to build (owners from before migration 0008) or to move forward in time.
       await scheduleHorizons(db, ctx.now);
+      // The request log: 30 days, and a cap per owner (src/request-log/prune.ts).
+      await pruneRequestLog(db, ctx.now);
       return { runAt: new Date(ctx.now.getTime() + EVERY_MS) };
     },
   };

@@ -24,7 +24,7 @@ export interface NewOwner {
 
 const USERNAME_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 /** Paths of the service itself: a booking page /{username} must not hide them. */
-const RESERVED = new Set(['api', 'app', 'signin', 'signup', 'signout', 'status', 'openapi', 'static', 'assets', 'admin', 'well-known', 'oauth']);
+const RESERVED = new Set(['api', 'app', 'signin', 'signup', 'signout', 'status', 'openapi', 'static', 'assets', 'admin', 'well-known', 'oauth', 'docs', 'healthz', 'readyz', 'metrics']);
 
 /** Creates an owner with a first calendar, `personal`, and booking switched off. */
 export async function createOwner(db: Db, clock: Clock, input: NewOwner): Promise<OwnerRow> {

@@ -362,8 +362,11 @@ export type EndpointDisabledReason = 'owner' | 'gone' | 'failing';
 
 export interface WebhookEndpointsTable {
   id: string;
+  /** Who manages it: the token's owner, or the developer of the app. */
   owner_id: string;
-  token_id: string;
+  /** A personal endpoint's token, or null for an app's endpoint (migration 0015). */
+  token_id: string | null;
+  app_id: string | null;
   url: string;
   description: string | null;
   secret: string;
@@ -391,8 +394,12 @@ export interface WebhookDeliveriesTable {
   id: string;
   event_id: string;
   endpoint_id: string;
+  /** Whose event it is (an app endpoint's delivery: the connected owner's). */
   owner_id: string;
-  token_id: string;
+  /** The entitled token of a personal endpoint; null for an app endpoint's delivery. */
+  token_id: string | null;
+  /** The grant an app endpoint's delivery is owed to (null for its pings and for personal endpoints). */
+  grant_id: string | null;
   status: DeliveryStatus;
   attempts: Generated<number>;
   next_attempt_at: Instant;
@@ -413,6 +420,22 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
   status_code: number | null;
   error: string | null;
+}
+
+/** One API call of an owner's token (migration 0016, src/request-log/). */
+export interface RequestLogTable {
+  /** bigint identity: read as text (`id::text`), compared as `::bigint`. */
+  id: Generated<string>;
+  owner_id: string;
+  source_id: string;
+  token_id: string;
+  at: Instant;
+  method: string;
+  path: string;
+  status: number;
+  code: string | null;
+  request_id: string;
+  duration_us: number;
 }
 
 export interface SessionsTable {
@@ -477,6 +500,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   sessions: SessionsTable;
+  request_log: RequestLogTable;
 }
 
 export type OwnerRow = Selectable<OwnersTable>;

@@ -9,7 +9,7 @@ import { lexer, walkTokens } from 'marked';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Folders that are not the project's own text: installed, built, or written at run time. */
-const NOT_OURS = new Set(['node_modules', 'dist', 'data', '.git', 'screenshots']);
+const NOT_OURS = new Set(['node_modules', 'dist', 'site', 'data', '.git', 'screenshots']);
 const TEXT = /\.(ts|mjs|js|json|md|sh)$|^run$/;
 
 function textFiles(dir = ROOT): string[] {

@@ -44,7 +44,8 @@ export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: 
     // Load shedding is out of the way unless a test sets it (test/http/load-shedding.test.ts): the
     // test process is the server and its own client, and its setup work holding the loop on a busy
     // machine is not load to shed. A sample of a minute is never taken while a file runs.
-    const quiet = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000' };
+    // The tests sign many owners up from one address: the sign-up limit is a test of its own (test/web/sign-up.test.ts).
+    const quiet = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000', SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000' };
     const rt = await schemaTurn(() => openDeps(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...quiet, ...env }), { clock, store }));
     h.rt = rt;
     h.app = await buildApp(rt);

@@ -7,11 +7,11 @@ import { dropTestSchema, ENGINES, schemaTurn, TEST_DATABASE_URL } from '../helpe
 import { migrate, openStore, type EngineName, type Store } from '../../src/store/db.js';
 import { readServerSecret } from '../../src/store/repos/server-secrets.js';
 
-const ALL_MIGRATIONS = ['0001_owners_world', '0002_booking', '0003_jobs_feeds', '0004_event_import', '0005_requests_flow', '0006_webhooks', '0007_accounts', '0008_event_occurrences', '0009_list_indexes', '0010_tasks_version', '0011_moved_occurrences', '0012_recurrence_sets', '0013_oauth_apps', '0014_feed_warnings'];
+const ALL_MIGRATIONS = ['0001_owners_world', '0002_booking', '0003_jobs_feeds', '0004_event_import', '0005_requests_flow', '0006_webhooks', '0007_accounts', '0008_event_occurrences', '0009_list_indexes', '0010_tasks_version', '0011_moved_occurrences', '0012_recurrence_sets', '0013_oauth_apps', '0014_feed_warnings', '0015_app_webhooks', '0016_request_log'];
 
 const TABLES = [
   'appointment_types', 'apps', 'booking_settings', 'calendar_feeds', 'calendars', 'contacts', 'emails', 'event_horizons', 'event_occurrences', 'event_overrides', 'events',
-  'idempotency_keys', 'imported_busy', 'jobs', 'journal_entries', 'oauth_codes', 'oauth_grants', 'oauth_refresh_tokens', 'owner_versions', 'owners', 'requests', 'server_secrets', 'sessions', 'tasks',
+  'idempotency_keys', 'imported_busy', 'jobs', 'journal_entries', 'oauth_codes', 'oauth_grants', 'oauth_refresh_tokens', 'owner_versions', 'owners', 'request_log', 'requests', 'server_secrets', 'sessions', 'tasks',
   'tokens', 'webhook_attempts', 'webhook_deliveries', 'webhook_endpoints', 'webhook_event_tokens', 'webhook_events',
 ];
 

@@ -13,6 +13,8 @@ import * as m0011 from './0011_moved_occurrences.js';
 import * as m0012 from './0012_recurrence_sets.js';
 import * as m0013 from './0013_oauth_apps.js';
 import * as m0014 from './0014_feed_warnings.js';
+import * as m0015 from './0015_app_webhooks.js';
+import * as m0016 from './0016_request_log.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +32,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_recurrence_sets': m0012,
   '0013_oauth_apps': m0013,
   '0014_feed_warnings': m0014,
+  '0015_app_webhooks': m0015,
+  '0016_request_log': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {
