@@ -43,7 +43,8 @@ console.log(`storage engines: pglite${postgres ? ' and postgres (' + url.replace
 
 const run = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  // A test or hook still waiting after 15 minutes fails with its name, instead of holding the run.
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=900000', '--test-reporter=spec', ...files],
   {
     stdio: 'inherit',
     // Every file runs on the engines probed here, whatever the machine's load when it starts.

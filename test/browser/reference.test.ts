@@ -92,9 +92,9 @@ describe('in a browser: the API reference at /docs', { skip: SKIP_REASON ?? fals
       res.writeHead(200, { 'content-type': name.endsWith('.js') ? 'text/javascript' : name.endsWith('.css') ? 'text/css' : name.endsWith('.json') ? 'application/json' : 'text/html' }).end(body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { context, page } = await world.newPage(DESKTOP);
     try {
       const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      const { page } = await world.newPage(DESKTOP);
       const seen = await watch(page, base);
       await page.goto(`${base}/ref/`);
       await page.waitForFunction((n) => document.querySelectorAll('.opblock-summary-operation-id').length >= n, OPERATIONS.length + WEBHOOKS.length);
@@ -102,6 +102,9 @@ describe('in a browser: the API reference at /docs', { skip: SKIP_REASON ?? fals
       assert.deepEqual([...OPERATIONS, ...WEBHOOKS].filter((id) => !shown.has(id)), []);
       assert.deepEqual(seen.elsewhere, []);
     } finally {
+      // The browser may hold a spare connection that never carries a request: Node's close() would wait on it.
+      await context.close();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });

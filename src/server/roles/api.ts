@@ -1,6 +1,7 @@
 import { buildApp } from '../../http/app.js';
 import { openAdminChannel } from '../admin-channel.js';
 import { adminSocketPath } from '../admin-socket.js';
+import { closableServer } from '../http-close.js';
 import { ServeError } from '../serve-error.js';
 import { FLUSH_EVERY_MS } from '../../request-log/buffer.js';
 import type { Part } from './part.js';
@@ -14,6 +15,7 @@ export const httpPart: Part = {
   async start({ deps, log, metrics }) {
     const { config } = deps;
     const app = await buildApp(deps, log, { metrics });
+    const closable = closableServer(app.server);
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (e) {
@@ -26,7 +28,7 @@ export const httpPart: Part = {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    return { app, url: `http://${host}:${port}`, stop: () => app.close() };
+    return { app, url: `http://${host}:${port}`, stop: () => closable.close(app.close(), config.shutdownGraceMs) };
   },
 };
 

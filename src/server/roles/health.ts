@@ -1,4 +1,5 @@
 import { buildHealthApp } from '../../http/health.js';
+import { closableServer } from '../http-close.js';
 import { ServeError } from '../serve-error.js';
 import type { Part } from './part.js';
 
@@ -8,6 +9,7 @@ export const healthPart: Part = {
   async start({ deps }) {
     const { config } = deps;
     const app = await buildHealthApp({ readiness: () => deps.readiness() });
+    const closable = closableServer(app.server);
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (e) {
@@ -18,6 +20,6 @@ export const healthPart: Part = {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    return { url: `http://${host}:${port}`, stop: () => app.close() };
+    return { url: `http://${host}:${port}`, stop: () => closable.close(app.close(), config.shutdownGraceMs) };
   },
 };

@@ -1,4 +1,5 @@
 import { buildMetricsApp } from '../../http/metrics.js';
+import { closableServer } from '../http-close.js';
 import { ServeError } from '../serve-error.js';
 import type { Part } from './part.js';
 
@@ -9,6 +10,7 @@ export const metricsPart: Part = {
     const { config } = deps;
     if (!metrics || config.metricsPort === null) return null;
     const app = await buildMetricsApp(metrics);
+    const closable = closableServer(app.server);
     try {
       await app.listen({ host: config.metricsHost, port: config.metricsPort });
     } catch (e) {
@@ -18,6 +20,6 @@ export const metricsPart: Part = {
     }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.metricsPort;
-    return { metricsUrl: `http://${config.metricsHost}:${port}/metrics`, stop: () => app.close() };
+    return { metricsUrl: `http://${config.metricsHost}:${port}/metrics`, stop: () => closable.close(app.close(), config.shutdownGraceMs) };
   },
 };
