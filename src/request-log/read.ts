@@ -1,7 +1,8 @@
 import type { Db } from '../store/db.js';
 import { connectedApps } from '../store/repos/grants.js';
-import { lastRequestLogId, listRequestLog, requestLogAfter, type RequestLogRow, type StatusFilter } from '../store/repos/request-log.js';
+import { lastRequestLogBatch, requestLogBatchesBefore, requestLogBatchesFrom, type RequestLogRow } from '../store/repos/request-log.js';
 import { listTokens } from '../store/repos/tokens.js';
+import { afterBatch, batchOf, earlier, unpackCalls } from './pack.js';
 import { REQUEST_LOG_DAYS } from './prune.js';
 
 /** What the log lists calls under: a personal token, or a connected app (its access tokens rotate hourly). */
@@ -27,6 +28,9 @@ export async function logSources(db: Db, ownerId: string): Promise<LogSource[]> 
   ];
 }
 
+/** A status filter: a class (`2xx`, `4xx`, `5xx`) or an error code. */
+export type StatusFilter = { class: 2 | 3 | 4 | 5 } | { code: string };
+
 const STATUS_CLASSES: Record<string, 2 | 3 | 4 | 5> = { '2xx': 2, '3xx': 3, '4xx': 4, '5xx': 5 };
 const CODE = /^[a-z][a-z_]{1,39}$/;
 /** `req_` and 22 url-safe characters (domain/ids.ts newRequestId). */
@@ -39,46 +43,86 @@ export function parseStatusFilter(text: string | null | undefined): StatusFilter
   return CODE.test(t) ? { code: t } : null;
 }
 
-/** A position of the console's paging, `<ms>.<row id>` in its links. */
-export interface LogPosition {
-  at: Date;
-  id: string;
-}
-
-export const formatPosition = (p: LogPosition): string => `${p.at.getTime()}.${p.id}`;
-
-export function parsePosition(text: string | null | undefined): LogPosition | null {
-  const m = /^(\d{1,15})\.(\d{1,19})$/.exec(text ?? '');
-  return m ? { at: new Date(Number(m[1])), id: m[2]! } : null;
+/** A call id where the console's next page starts (`before=` in its links); null for anything else. */
+export function parsePosition(text: string | null | undefined): string | null {
+  return /^\d{1,19}$/.test(text ?? '') ? text! : null;
 }
 
 export interface LogPage {
   rows: RequestLogRow[];
-  /** Where the next (older) page starts; null on the last page. */
-  next: LogPosition | null;
+  /** The call id the next (older) page starts below; null on the last page. */
+  next: string | null;
+}
+
+export interface LogFilter {
+  sourceId: string | null;
+  status: StatusFilter | null;
+  requestId: string | null;
+}
+
+/** Whether a call passes the console's filters. Pure. */
+export function matches(call: RequestLogRow, f: LogFilter): boolean {
+  if (f.sourceId !== null && call.sourceId !== f.sourceId) return false;
+  if (f.requestId !== null && call.requestId !== f.requestId) return false;
+  if (f.status === null) return true;
+  if ('class' in f.status) return Math.floor(call.status / 100) === f.status.class;
+  return call.code === f.status.code;
+}
+
+/** Batches are read this many at a time, more while a filter finds few: a page is usually one or two. */
+const FIRST_READ = 4;
+const LARGEST_READ = 128;
+
+/**
+ * A page of an owner's calls (newest first: the order they were answered and written) of one
+ * source, or of all, within the 30 days kept. A request id that is not one (`req_` and 22
+ * characters) finds nothing, without a query.
+ */
+export async function readRequestLog(db: Db, now: Date, q: LogFilter & { ownerId: string; before: string | null; limit: number }): Promise<LogPage> {
+  if (q.requestId !== null && !REQUEST_ID.test(q.requestId)) return { rows: [], next: null };
+  const since = new Date(now.getTime() - REQUEST_LOG_DAYS * 86_400_000);
+  const rows: RequestLogRow[] = [];
+  // Batch ids below this one are yet to be read; the `before` call's own batch is read too.
+  let below = q.before === null ? null : String(BigInt(batchOf(q.before)) + 1n);
+  for (let read = FIRST_READ; ; read = Math.min(LARGEST_READ, read * 2)) {
+    const batches = await requestLogBatchesBefore(db, { ownerId: q.ownerId, since, beforeId: below, limit: read });
+    for (const batch of batches) {
+      const calls = unpackCalls(batch.id, q.ownerId, batch.calls);
+      for (let i = calls.length - 1; i >= 0; i -= 1) {
+        const call = calls[i]!;
+        if (q.before !== null && !earlier(call.id, q.before)) continue;
+        if (call.at < since || !matches(call, q)) continue;
+        rows.push(call);
+        if (rows.length > q.limit) return { rows: rows.slice(0, q.limit), next: rows[q.limit - 1]!.id };
+      }
+    }
+    if (batches.length < read) return { rows, next: null };
+    below = batches.at(-1)!.id;
+  }
 }
 
 /**
- * A page of an owner's calls (newest first) of one source, or of all, within the 30 days kept. A
- * request id that is not one (`req_` and 22 characters) finds nothing, without a query.
+ * The calls written after call `afterId`, oldest first (`logs tail`), at most `limit`; the point
+ * after everything written so far when `afterId` is null, to start from.
  */
-export async function readRequestLog(
-  db: Db,
-  now: Date,
-  q: { ownerId: string; sourceId: string | null; status: StatusFilter | null; requestId: string | null; before: LogPosition | null; limit: number },
-): Promise<LogPage> {
-  if (q.requestId !== null && !REQUEST_ID.test(q.requestId)) return { rows: [], next: null };
-  const since = new Date(now.getTime() - REQUEST_LOG_DAYS * 86_400_000);
-  const rows = await listRequestLog(db, { ...q, since, limit: q.limit + 1 });
-  const more = rows.length > q.limit;
-  const shown = more ? rows.slice(0, q.limit) : rows;
-  const last = shown.at(-1);
-  return { rows: shown, next: more && last ? { at: last.at, id: last.id } : null };
-}
-
-/** The calls written after row `afterId` (`logs tail`); the newest row id when `afterId` is null, to start from. */
 export async function tailRequestLog(db: Db, q: { ownerId: string; sourceId: string | null; afterId: string | null; limit: number }): Promise<{ lastId: string; rows: RequestLogRow[] }> {
-  if (q.afterId === null) return { lastId: await lastRequestLogId(db), rows: [] };
-  const rows = await requestLogAfter(db, { ownerId: q.ownerId, sourceId: q.sourceId, afterId: q.afterId, limit: q.limit });
-  return { lastId: rows.at(-1)?.id ?? q.afterId, rows };
+  if (q.afterId === null) return { lastId: afterBatch(await lastRequestLogBatch(db)), rows: [] };
+  const rows: RequestLogRow[] = [];
+  // The newest call looked at: another source's calls are passed over once, not at every poll.
+  let seen = q.afterId;
+  let from = batchOf(q.afterId);
+  for (;;) {
+    const batches = await requestLogBatchesFrom(db, { ownerId: q.ownerId, fromId: from, limit: FIRST_READ });
+    for (const batch of batches) {
+      for (const call of unpackCalls(batch.id, q.ownerId, batch.calls)) {
+        if (!earlier(seen, call.id)) continue;
+        seen = call.id;
+        if (q.sourceId !== null && call.sourceId !== q.sourceId) continue;
+        rows.push(call);
+        if (rows.length === q.limit) return { lastId: seen, rows };
+      }
+    }
+    if (batches.length < FIRST_READ) return { lastId: seen, rows };
+    from = String(BigInt(batches.at(-1)!.id) + 1n);
+  }
 }

@@ -427,15 +427,12 @@ export interface RequestLogTable {
   /** bigint identity: read as text (`id::text`), compared as `::bigint`. */
   id: Generated<string>;
   owner_id: string;
-  source_id: string;
-  token_id: string;
-  at: Instant;
-  method: string;
-  path: string;
-  status: number;
-  code: string | null;
-  request_id: string;
-  duration_us: number;
+  first_at: Instant;
+  last_at: Instant;
+  /** How many calls `calls` holds. */
+  n: number;
+  /** The calls, packed (src/request-log/pack.ts). */
+  calls: string;
 }
 
 export interface SessionsTable {

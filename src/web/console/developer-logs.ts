@@ -1,5 +1,5 @@
 import { asUuid } from '../../domain/ids.js';
-import { formatPosition, logSources, parsePosition, parseStatusFilter, readRequestLog, type LogSource } from '../../request-log/read.js';
+import { logSources, parsePosition, parseStatusFilter, readRequestLog, type LogSource } from '../../request-log/read.js';
 import type { RequestLogRow } from '../../store/repos/request-log.js';
 import { html, type Markup } from '../html.js';
 import { link } from '../links.js';
@@ -89,7 +89,7 @@ ${page.rows.length === 0
     : html`<div class="u-scroll-x"><table><caption class="muted u-left">Newest first; times in ${ctx.owner.timezone}.</caption>
 <thead><tr><th scope="col">Time</th><th scope="col">Token or app</th><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Status</th><th scope="col">Error code</th><th scope="col">Request id</th><th scope="col">Duration</th></tr></thead>
 <tbody>${page.rows.map((r) => row(r, byId, filters, when))}</tbody></table></div>
-${page.next ? html`<p><a class="button secondary" href="${logHref(filters, formatPosition(page.next))}" rel="next">Older calls</a></p>` : ''}`}`,
+${page.next ? html`<p><a class="button secondary" href="${logHref(filters, page.next)}" rel="next">Older calls</a></p>` : ''}`}`,
   );
 }
 
