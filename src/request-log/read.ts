@@ -2,7 +2,7 @@ import type { Db } from '../store/db.js';
 import { connectedApps } from '../store/repos/grants.js';
 import { lastRequestLogBatch, requestLogBatchesBefore, requestLogBatchesFrom, type RequestLogRow } from '../store/repos/request-log.js';
 import { listTokens } from '../store/repos/tokens.js';
-import { afterBatch, batchOf, earlier, unpackCalls } from './pack.js';
+import { afterBatch, batchOf, earlier, unpackCalls } from '../store/repos/request-log-pack.js';
 import { REQUEST_LOG_DAYS } from './prune.js';
 
 /** What the log lists calls under: a personal token, or a connected app (its access tokens rotate hourly). */

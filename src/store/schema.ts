@@ -431,7 +431,7 @@ export interface RequestLogTable {
   last_at: Instant;
   /** How many calls `calls` holds. */
   n: number;
-  /** The calls, packed (src/request-log/pack.ts). */
+  /** The calls, packed (src/store/repos/request-log-pack.ts). */
   calls: string;
 }
 

@@ -6,7 +6,7 @@ import { generateTokenValue, hashToken } from '../../src/domain/token-format.js'
 import { pruneRequestLog } from '../../src/request-log/prune.js';
 import { readRequestLog, tailRequestLog } from '../../src/request-log/read.js';
 import { housekeepingKind } from '../../src/services/housekeeping.js';
-import { unpackCalls } from '../../src/request-log/pack.js';
+import { unpackCalls } from '../../src/store/repos/request-log-pack.js';
 import { insertRequestLog, requestLogBatchesBefore, type RequestLogEntry } from '../../src/store/repos/request-log.js';
 import type { OwnerRow } from '../../src/store/schema.js';
 import { useApi, type ApiHarness } from '../helpers/api.js';

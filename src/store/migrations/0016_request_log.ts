@@ -5,7 +5,7 @@ import { runStatements } from './run-statements.js';
  * The request log for developers (issue 14 point 5, docs/console.md "Request log"): each API call
  * made with an owner's token, kept 30 days and at most a cap per owner (the housekeeping job
  * prunes). A row is a batch: one owner's calls of one flush of the writer (src/request-log/), at
- * most 500, packed as one JSON text (src/request-log/pack.ts) with the span of their times and their
+ * most 500, packed as one JSON text (src/store/repos/request-log-pack.ts) with the span of their times and their
  * count. A row per call cost the service about 20 µs a call on PGlite, which writes on the service's
  * own thread: as much again as `GET /me` itself; a packed batch about 3 µs a call. A call's id is
  * its batch's id × 1000 + its place: `logs tail` follows those, the console pages by them (newest

@@ -1,31 +1,13 @@
 import { sql } from 'kysely';
-import { MAX_BATCH_CALLS, packCalls } from '../../request-log/pack.js';
+import { MAX_BATCH_CALLS, packCalls, type RequestLogEntry } from './request-log-pack.js';
 import type { Db } from '../db.js';
 
 /**
  * The request log's verbs (request_log, migration 0016), executor first, instants from the
- * caller's clock. A row is a batch: one owner's calls of one flush, packed (src/request-log/pack.ts).
+ * caller's clock. A row is a batch: one owner's calls of one flush, packed (src/store/repos/request-log-pack.ts).
  */
 
-/** One call as written: what the console and `logs tail` show, and nothing else. */
-export interface RequestLogEntry {
-  ownerId: string;
-  /** The personal token's id, or the app's id for an OAuth access token. */
-  sourceId: string;
-  tokenId: string;
-  at: Date;
-  method: string;
-  path: string;
-  status: number;
-  code: string | null;
-  requestId: string;
-  durationUs: number;
-}
-
-/** One call as read back, with its id (its batch's and its place in it, as text). */
-export interface RequestLogRow extends RequestLogEntry {
-  id: string;
-}
+export type { RequestLogEntry, RequestLogRow } from './request-log-pack.js';
 
 /** A batch as read: its id (a bigint, as text) and its packed calls. */
 export interface RequestLogBatch {

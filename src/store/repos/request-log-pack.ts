@@ -1,11 +1,29 @@
-import type { RequestLogEntry, RequestLogRow } from '../store/repos/request-log.js';
-
 /**
  * How calls are stored: one row per owner and flush (a batch), its calls packed into one JSON text
  * (docs/decisions.md "Request log"). A row per call cost the service about 20 µs a call on PGlite,
  * which writes on the service's own thread: as much as `GET /me` itself. A packed batch costs about
  * 3 µs a call. Pure: entries in, text out, and back.
  */
+
+/** One call as written: what the console and `logs tail` show, and nothing else. */
+export interface RequestLogEntry {
+  ownerId: string;
+  /** The personal token's id, or the app's id for an OAuth access token. */
+  sourceId: string;
+  tokenId: string;
+  at: Date;
+  method: string;
+  path: string;
+  status: number;
+  code: string | null;
+  requestId: string;
+  durationUs: number;
+}
+
+/** One call as read back, with its id (its batch's and its place in it, as text). */
+export interface RequestLogRow extends RequestLogEntry {
+  id: string;
+}
 
 /** A call's id is its batch's id times this, plus its place in the batch: write order, as one number. */
 export const CALLS_PER_BATCH_ID = 1000n;
