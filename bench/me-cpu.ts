@@ -1,7 +1,8 @@
 // Server CPU per call of GET /api/v1/me (the demo owner) beside a bare Fastify route, each served by
 // a process of its own (bench/me-server.mjs: dist/, the request log's writer off; bench/bare-server.mjs),
 // loaded in turn by autocannon at 50 connections: µs of the server's CPU (utime + stime) per answered
-// call, the median of a few rounds, so a busy machine's noise falls on both alike. With --profile,
+// call (of it, the kernel's), the median of a few rounds, so a busy machine's noise falls on both
+// alike; and the load generator's own CPU per call (it shares the machine's two cores). With --profile,
 // the API server's CPU is profiled over the measured rounds (bench/me-server.mjs ME_PROFILE) and
 // the profile is summed by function (self and total µs per call) and printed.
 //   npm run build && npx tsx bench/me-cpu.ts [--rounds 5] [--seconds 4] [--connections 50] [--profile]
@@ -43,18 +44,20 @@ function cpuMs(pid: number): { user: number; system: number } {
   return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
-interface Run { rps: number; us: number; kernelUs: number; calls: number }
+interface Run { rps: number; us: number; kernelUs: number; clientUs: number; calls: number }
 
 /** One load run: req/s and the server's CPU µs per answered call (and of it, the kernel's). */
 async function run(s: Server, url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Run> {
   const cpu0 = cpuMs(s.pid);
+  const client0 = process.cpuUsage();
   const r = await autocannon({ url: `${s.address}${url}`, connections: CONNECTIONS, duration: seconds, headers });
   const cpu1 = cpuMs(s.pid);
+  const client = process.cpuUsage(client0);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   const calls = r.requests.total;
   const user = cpu1.user - cpu0.user;
   const system = cpu1.system - cpu0.system;
-  return { rps: Math.round(r.requests.average), us: ((user + system) * 1000) / calls, kernelUs: (system * 1000) / calls, calls };
+  return { rps: Math.round(r.requests.average), us: ((user + system) * 1000) / calls, kernelUs: (system * 1000) / calls, clientUs: (client.user + client.system) / calls, calls };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -82,7 +85,7 @@ try {
     meCalls += m.calls;
     rows.me.push(m);
     const x = rows.bare[i]!;
-    console.log(`round ${i + 1}: bare ${x.rps} req/s, ${x.us.toFixed(1)} µs/call (kernel ${x.kernelUs.toFixed(1)}); /me ${m.rps} req/s, ${m.us.toFixed(1)} µs/call (kernel ${m.kernelUs.toFixed(1)})`);
+    console.log(`round ${i + 1}: bare ${x.rps} req/s, ${x.us.toFixed(1)} µs/call (kernel ${x.kernelUs.toFixed(1)}, client ${x.clientUs.toFixed(1)}); /me ${m.rps} req/s, ${m.us.toFixed(1)} µs/call (kernel ${m.kernelUs.toFixed(1)}, client ${m.clientUs.toFixed(1)})`);
   }
   const b = { rps: median(rows.bare.map((r) => r.rps)), us: median(rows.bare.map((r) => r.us)) };
   const m = { rps: median(rows.me.map((r) => r.rps)), us: median(rows.me.map((r) => r.us)) };

@@ -150,7 +150,9 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: Fasti
   // `/events/` or `/requests//withdraw` would reach a route with an empty parameter (`/events/:id`)
   // and be judged by its rules; a path with an empty segment names no resource, on every route alike.
   api.addHook('onRequest', (request, _reply, done) => {
-    const path = request.url.split('?')[0] ?? '';
+    // Cut at the query without splitting the whole URL into an array on every call.
+    const q = request.url.indexOf('?');
+    const path = q === -1 ? request.url : request.url.slice(0, q);
     if (hasEmptySegment(path)) return done(noRoute(path));
     done();
   });
