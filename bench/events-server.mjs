@@ -10,8 +10,8 @@ import { MemoryRateLimitStore } from '../dist/limits/memory-store.js';
 
 /** Counts like the real store (same cost per call) but never reports a limit as reached. */
 class CountingButUnlimitedStore extends MemoryRateLimitStore {
-  async hit(key, windowMs, now) {
-    const c = await super.hit(key, windowMs, now);
+  hit(key, windowMs, now) {
+    const c = super.hit(key, windowMs, now);
     return { count: 1, resetAt: c.resetAt };
   }
 }

@@ -7,6 +7,7 @@ import { ERRORS, type ErrorCode } from './errors.js';
 import { guardErrors, type Guard } from './guard.js';
 import { checkIdempotencyKey, idempotencyScope } from './idempotency-key.js';
 import type { Deps } from '../deps.js';
+import { isPromise } from '../domain/maybe-promise.js';
 import { JsonBytes, type AnyRoute } from './route.js';
 import { ErrorSchema, NoParameters } from './schemas/common.js';
 import { SHARED_SCHEMAS } from './schemas/formats.js';
@@ -81,15 +82,20 @@ function fastifyRoute(route: AnyRoute, services: Deps, guard: Guard) {
       ...(route.idempotent ? { headers: IdempotencyHeaders } : {}),
       response: routeResponses(route),
     },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+    // Not async: an answer the route has at once is sent at once (Fastify takes a returned promise
+    // as an async handler's, and `undefined` as "sent already").
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
       const now = services.clock.now();
       const principal = request.principal!;
       const ctx = { principal, query: request.query ?? {}, params: request.params ?? {}, body: request.body, now, services };
-      const result = route.idempotent
-        ? await route.handler({ ...ctx, idempotency: idempotencyScope(request, reply, principal.tokenId, now, status) })
-        : await route.handler(ctx);
-      if (result instanceof JsonBytes) return reply.code(status).type('application/json; charset=utf-8').send(result.bytes);
-      return reply.code(status).send(result);
+      const result = route.idempotent ? route.handler({ ...ctx, idempotency: idempotencyScope(request, reply, principal.tokenId, now, status) }) : route.handler(ctx);
+      const send = (answer: unknown): FastifyReply => {
+        if (answer instanceof JsonBytes) return reply.code(status).type('application/json; charset=utf-8').send(answer.bytes);
+        return reply.code(status).send(answer);
+      };
+      if (isPromise(result)) return result.then(send);
+      send(result);
+      return undefined;
     },
   };
 }
@@ -144,7 +150,9 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api: Fasti
   // `/events/` or `/requests//withdraw` would reach a route with an empty parameter (`/events/:id`)
   // and be judged by its rules; a path with an empty segment names no resource, on every route alike.
   api.addHook('onRequest', (request, _reply, done) => {
-    const path = request.url.split('?')[0] ?? '';
+    // Cut at the query without splitting the whole URL into an array on every call.
+    const q = request.url.indexOf('?');
+    const path = q === -1 ? request.url : request.url.slice(0, q);
     if (hasEmptySegment(path)) return done(noRoute(path));
     done();
   });

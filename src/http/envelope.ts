@@ -40,9 +40,10 @@ function isDependencyDown(error: unknown): boolean {
  */
 function stamper({ rateLimits, clock }: EnvelopeDeps) {
   return function stampEnvelope(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
-    reply.header('Svc-Request-Id', request.id);
-    reply.header('Cache-Control', 'no-store');
-    if (reply.hasHeader('RateLimit-Limit')) return undefined;
+    // Lower case, as Fastify keeps (and sends) every name: lowering them again costs a string each.
+    reply.header('svc-request-id', request.id);
+    reply.header('cache-control', 'no-store');
+    if (reply.hasHeader('ratelimit-limit')) return undefined;
     return checkLimits(rateLimits, [anonymousLimit(request.ip)], clock.now().getTime(), false).then((verdict) => void reply.headers(verdict.headers));
   };
 }

@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { andThen, isPromise, type MaybePromise } from '../domain/maybe-promise.js';
 import type { Clock } from '../domain/clock.js';
 import type { Scope } from '../domain/scopes.js';
 import type { Authenticator, Principal } from '../services/authenticator.js';
 import { ApiError, type ErrorCode } from './errors.js';
-import { anonymousLimit, checkLimits, limitsFor, type RateClass } from '../limits/policy.js';
+import { anonymousLimit, countLimits, limitsFor, type LimitVerdict, type RateClass } from '../limits/policy.js';
 import type { RateLimitStore } from '../limits/store.js';
 
 declare module 'fastify' {
@@ -35,8 +36,12 @@ export interface GuardDeps {
   clock: Clock;
 }
 
-/** The guard of one route: an onRequest hook, so it runs before the body is read or validated. */
-export type Guard = (needs: GuardNeeds) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/**
+ * The guard of one route: an onRequest hook, so it runs before the body is read or validated. A
+ * callback hook that calls `done` at once when the rate-limit store and the token cache answer at
+ * once (one instance, a token seen within the cache time): GET /me then allocates no promise here.
+ */
+export type Guard = (needs: GuardNeeds) => onRequestHookHandler;
 
 function bearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -61,40 +66,63 @@ export function guardErrors(needs: GuardNeeds): ErrorCode[] {
  * its budget; a refusal of the scope wins over a refusal of the limit.
  */
 export function createGuard({ authenticator, rateLimits, clock }: GuardDeps): Guard {
-  return (needs) =>
-    async function guard(request, reply) {
+  return (needs) => {
+    /** Throws (or rejects with) the ApiError that refuses the call; sets `request.principal` when it may go on. */
+    const admit = (request: FastifyRequest, reply: FastifyReply): MaybePromise<void> => {
       const now = clock.now().getTime();
       // An address past its budget of wrong tokens is answered before any look-up: a guess and a real
       // token get the same 429 until the window ends, so the answer tells nothing (docs/spec-decisions.md §9).
-      const barred = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, false);
-      if (!barred.allowed) {
-        request.limitRefused = classOf(barred.exceeded?.key);
-        reply.headers(barred.headers);
-        throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(barred.retryAfter) });
-      }
-      const outcome = await authenticator.authenticate(bearer(request.headers.authorization), now);
-      if (!outcome.ok) {
-        // A token that exists but expired, or whose app is suspended, is no guess: it is not counted
-        // against the address (docs/spec-decisions.md §9 counts missing, malformed, unknown and revoked ones).
-        const guess = outcome.code === 'invalid_token';
-        const verdict = await checkLimits(rateLimits, [anonymousLimit(request.ip)], now, guess);
-        reply.headers(verdict.headers);
-        if (guess && !verdict.allowed) request.limitRefused = classOf(verdict.exceeded?.key);
-        if (guess && !verdict.allowed) throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(verdict.retryAfter) });
-        if (outcome.code === 'app_suspended') throw new ApiError('app_suspended');
-        throw new ApiError(outcome.code, undefined, undefined, { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE });
-      }
-      const { principal } = outcome;
-      request.caller = principal;
-      const verdict = await checkLimits(rateLimits, limitsFor(needs.rateClass, principal.tokenId, principal.ownerId), now);
-      reply.headers(verdict.headers);
-      if (needs.scope && !principal.scopes.includes(needs.scope)) {
-        throw new ApiError('insufficient_scope', `This route needs the scope ${needs.scope}.`, undefined, {
-          'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${needs.scope}"`,
+      return andThen(countLimits(rateLimits, [anonymousLimit(request.ip)], now, false), (barred) => {
+        if (!barred.allowed) {
+          request.limitRefused = classOf(barred.exceeded?.key);
+          reply.headers(barred.headers);
+          throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(barred.retryAfter) });
+        }
+        return andThen(authenticator.authenticate(bearer(request.headers.authorization), now), (outcome) => {
+          if (!outcome.ok) return andThen(countLimits(rateLimits, [anonymousLimit(request.ip)], now, outcome.code === 'invalid_token'), (verdict) => refuse(request, reply, outcome.code, verdict));
+          request.caller = outcome.principal;
+          return admitPrincipal(needs, rateLimits, request, reply, outcome.principal, now);
         });
-      }
-      if (!verdict.allowed) request.limitRefused = classOf(verdict.exceeded?.key);
-      if (!verdict.allowed) throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(verdict.retryAfter) });
-      request.principal = principal;
+      });
     };
+    return function guard(request, reply, done) {
+      let pending: MaybePromise<void>;
+      try {
+        pending = admit(request, reply);
+      } catch (e) {
+        return done(e as Error);
+      }
+      if (isPromise(pending)) pending.then(() => done(), (e: unknown) => done(e as Error));
+      else done();
+    };
+  };
+}
+
+/** A valid token's call: counted against its limits, then its scope, then the verdict of the limits. */
+function admitPrincipal(needs: GuardNeeds, rateLimits: RateLimitStore, request: FastifyRequest, reply: FastifyReply, principal: Principal, now: number): MaybePromise<void> {
+  return andThen(countLimits(rateLimits, limitsFor(needs.rateClass, principal.tokenId, principal.ownerId), now), (verdict) => {
+    reply.headers(verdict.headers);
+    if (needs.scope && !principal.scopes.includes(needs.scope)) {
+      throw new ApiError('insufficient_scope', `This route needs the scope ${needs.scope}.`, undefined, {
+        'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${needs.scope}"`,
+      });
+    }
+    if (!verdict.allowed) request.limitRefused = classOf(verdict.exceeded?.key);
+    if (!verdict.allowed) throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(verdict.retryAfter) });
+    request.principal = principal;
+  });
+}
+
+/**
+ * The refusal of a call without a valid token. A token that exists but expired, or whose app is
+ * suspended, is no guess: it is not counted against the address (docs/spec-decisions.md §9 counts
+ * missing, malformed, unknown and revoked ones).
+ */
+function refuse(request: FastifyRequest, reply: FastifyReply, code: 'invalid_token' | 'token_expired' | 'app_suspended', verdict: LimitVerdict): never {
+  const guess = code === 'invalid_token';
+  reply.headers(verdict.headers);
+  if (guess && !verdict.allowed) request.limitRefused = classOf(verdict.exceeded?.key);
+  if (guess && !verdict.allowed) throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': String(verdict.retryAfter) });
+  if (code === 'app_suspended') throw new ApiError('app_suspended');
+  throw new ApiError(code, undefined, undefined, { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE });
 }

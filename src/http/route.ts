@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.js';
+import type { MaybePromise } from '../domain/maybe-promise.js';
 import type { Static, TSchema } from 'typebox';
 import type { Scope } from '../domain/scopes.js';
 import type { Principal } from '../services/authenticator.js';
@@ -48,7 +49,8 @@ interface RouteFields<Q extends TSchema, P extends TSchema, B extends TSchema, R
   errors: ErrorCode[];
 }
 
-type Answer<R extends TSchema> = Promise<Static<R> | JsonBytes>;
+/** A handler that has its answer in memory (GET /me) returns it as it is: no promise to wait for. */
+type Answer<R extends TSchema> = MaybePromise<Static<R> | JsonBytes>;
 
 /** A route that changes nothing, or changes without a key. */
 export interface PlainRoute<Q extends TSchema, P extends TSchema, B extends TSchema, R extends TSchema> extends RouteFields<Q, P, B, R> {

@@ -8,11 +8,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly holds = new Map<string, number>();
   private lastSweep = 0;
 
-  async hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
+  // At once, without a promise: see RateLimitStore.hit.
+  hit(key: string, windowMs: number, now: number): WindowCount {
     return this.count(key, windowMs, now, 1);
   }
 
-  async peek(key: string, windowMs: number, now: number): Promise<WindowCount> {
+  peek(key: string, windowMs: number, now: number): WindowCount {
     return this.count(key, windowMs, now, 0);
   }
 

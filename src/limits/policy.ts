@@ -1,3 +1,4 @@
+import { isPromise, type MaybePromise } from '../domain/maybe-promise.js';
 import { clientKey } from './client-address.js';
 import type { RateLimitStore, WindowCount } from './store.js';
 
@@ -106,32 +107,66 @@ function describe(limit: Limit, c: WindowCount, now: number) {
   };
 }
 
+type Described = ReturnType<typeof describe>;
+
+/** The counts read so far: the limit closest to running out, and the exceeded one that resets last. */
+interface Tally {
+  closest: Described | null;
+  exceeded: Described | null;
+  exceededLimit?: Limit;
+}
+
 /**
  * Counts a call against every limit that applies. Headers describe the limit closest to running out
  * (fewest calls remaining; on a tie, the one that resets last); once one is exceeded, the exceeded
- * one that resets last.
+ * one that resets last. The verdict comes at once when the store answers at once (the in-process
+ * store: no promise on the API's hot path), else as a promise.
  */
-export async function checkLimits(store: RateLimitStore, limits: Limit[], now: number, count = true): Promise<LimitVerdict> {
-  // In order, most specific first: once one is exceeded, the later ones are only read, so a token
-  // that keeps calling past its own limit does not use up its owner's budget for other tokens.
-  let closest: { limit: number; remaining: number; reset: number } | null = null;
-  let exceeded: { limit: number; remaining: number; reset: number } | null = null;
-  let exceededLimit: Limit | undefined;
-  for (const l of limits) {
-    const c = count && exceeded === null ? await store.hit(l.key, l.windowMs, now) : await store.peek(l.key, l.windowMs, now);
-    const d = describe(l, c, now);
-    if (closest === null || d.remaining < closest.remaining || (d.remaining === closest.remaining && d.reset > closest.reset)) closest = d;
-    if (c.count > l.max && (exceeded === null || d.reset > exceeded.reset)) {
-      exceeded = d;
-      exceededLimit = l;
+export function countLimits(store: RateLimitStore, limits: Limit[], now: number, count = true): MaybePromise<LimitVerdict> {
+  return countFrom(store, limits, 0, now, count, { closest: null, exceeded: null });
+}
+
+/** The limits from `i` on, in order (see checkLimits), waiting only for a store that makes it wait. */
+function countFrom(store: RateLimitStore, limits: Limit[], i: number, now: number, count: boolean, tally: Tally): MaybePromise<LimitVerdict> {
+  for (; i < limits.length; i++) {
+    const l = limits[i]!;
+    // In order, most specific first: once one is exceeded, the later ones are only read, so a token
+    // that keeps calling past its own limit does not use up its owner's budget for other tokens.
+    const c = count && tally.exceeded === null ? store.hit(l.key, l.windowMs, now) : store.peek(l.key, l.windowMs, now);
+    if (isPromise(c)) {
+      const next = i + 1;
+      return c.then((window) => {
+        add(tally, l, window, now);
+        return countFrom(store, limits, next, now, count, tally);
+      });
     }
+    add(tally, l, c, now);
   }
-  const shown = exceeded ?? closest!;
+  return verdictOf(tally);
+}
+
+function add(tally: Tally, l: Limit, c: WindowCount, now: number): void {
+  const d = describe(l, c, now);
+  const closest = tally.closest;
+  if (closest === null || d.remaining < closest.remaining || (d.remaining === closest.remaining && d.reset > closest.reset)) tally.closest = d;
+  if (c.count > l.max && (tally.exceeded === null || d.reset > tally.exceeded.reset)) {
+    tally.exceeded = d;
+    tally.exceededLimit = l;
+  }
+}
+
+function verdictOf(tally: Tally): LimitVerdict {
+  const shown = tally.exceeded ?? tally.closest!;
   const headers = {
     'RateLimit-Limit': String(shown.limit),
     'RateLimit-Remaining': String(shown.remaining),
     'RateLimit-Reset': String(shown.reset),
   };
-  if (exceeded === null) return { allowed: true, headers };
-  return { allowed: false, headers, retryAfter: Math.max(1, shown.reset), exceeded: exceededLimit! };
+  if (tally.exceeded === null) return { allowed: true, headers };
+  return { allowed: false, headers, retryAfter: Math.max(1, shown.reset), exceeded: tally.exceededLimit! };
+}
+
+/** countLimits, always as a promise: for the callers off the hot path, which await it. */
+export async function checkLimits(store: RateLimitStore, limits: Limit[], now: number, count = true): Promise<LimitVerdict> {
+  return countLimits(store, limits, now, count);
 }

@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import type { MaybePromise } from '../domain/maybe-promise.js';
 import { MemoryRateLimitStore } from './memory-store.js';
 import type { RateLimitStore, WindowCount } from './store.js';
 
@@ -145,7 +146,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     );
   }
 
-  private async either<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+  private async either<T>(shared: () => Promise<T>, local: () => MaybePromise<T>): Promise<T> {
     if (this.redis.status !== 'ready') {
       this.fallBack(`the connection is ${this.redis.status}`);
       return local();

@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../domain/maybe-promise.js';
+
 /**
  * Where rate-limit windows are counted, and holds kept: an interface, so that several instances can share counts
  * (Redis, later); the in-process store (memory-store.ts) is the default.
@@ -9,10 +11,14 @@ export interface WindowCount {
 }
 
 export interface RateLimitStore {
-  /** Counts one call against `key` in the window containing `now` and returns the count so far. */
-  hit(key: string, windowMs: number, now: number): Promise<WindowCount>;
-  /** The count so far, without counting. */
-  peek(key: string, windowMs: number, now: number): Promise<WindowCount>;
+  /**
+   * Counts one call against `key` in the window containing `now` and returns the count so far. The
+   * in-process store answers at once, without a promise (every API call counts here, and the guard
+   * then waits for nothing: policy.ts countLimits); a shared store (Redis) answers with a promise.
+   */
+  hit(key: string, windowMs: number, now: number): MaybePromise<WindowCount>;
+  /** The count so far, without counting (at once or with a promise, as `hit`). */
+  peek(key: string, windowMs: number, now: number): MaybePromise<WindowCount>;
   /**
    * Holds `key` closed until `until` (ms since the epoch): a delay or a lock (limits/sign-in.ts). A
    * hold that already reaches further is kept. (Redis: SET key until PXAT until, keeping the later.)

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkLimits, limitsFor, type Limit } from '../../src/limits/policy.js';
+import { checkLimits, countLimits, limitsFor, type Limit } from '../../src/limits/policy.js';
+import { MemoryRateLimitStore } from '../../src/limits/memory-store.js';
 import type { RateLimitStore, WindowCount } from '../../src/limits/store.js';
 
 /** A store answering given counts, recording which keys were counted. */
@@ -50,6 +51,25 @@ describe('checkLimits', () => {
       await checkLimits(store, limits, now, false);
       assert.deepEqual(hits, [], 'nothing counted');
     }
+  });
+});
+
+describe('countLimits', () => {
+  it('answers at once, without a promise, when the store does, and as a store that makes it wait would', async () => {
+    const now = 1_774_744_200_000;
+    const limits: Limit[] = [{ key: 'read:t', max: 2, windowMs: 60_000 }, { key: 'owner:o', max: 3, windowMs: 60_000 }];
+    const memory = new MemoryRateLimitStore();
+    // The same store behind promises: the path a shared store (Redis) takes.
+    const waiting = new MemoryRateLimitStore();
+    const later = { hit: async (k: string, w: number, n: number) => waiting.hit(k, w, n), peek: async (k: string, w: number, n: number) => waiting.peek(k, w, n), hold: async () => undefined, heldUntil: async () => 0, forget: async () => undefined };
+    for (let call = 0; call < 4; call++) {
+      const atOnce = countLimits(memory, limits, now);
+      assert.equal(atOnce instanceof Promise, false, `call ${call + 1}`);
+      const awaited = countLimits(later, limits, now);
+      assert.ok(awaited instanceof Promise);
+      assert.deepEqual(atOnce, await awaited, `call ${call + 1}`);
+    }
+    assert.deepEqual(countLimits(memory, limits, now), { allowed: false, headers: { 'RateLimit-Limit': '2', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '60' }, retryAfter: 60, exceeded: limits[0] });
   });
 });
 

@@ -12,7 +12,8 @@ export const getMe = defineRoute({
   rateClass: 'read',
   response: Account,
   errors: [],
-  async handler({ principal, services }) {
+  // Not async: the answer is in memory (the token's cached look-up holds the profile).
+  handler({ principal, services }) {
     return presentAccount(principal, services.config.publicBaseUrl);
   },
 });

@@ -34,7 +34,8 @@ export function pageNotFound(publicBaseUrl: string): { handles: (request: Fastif
   return {
     handles: isPageRequest,
     send: (_request, reply) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      // Over the API's set, among Fastify's headers as they are (web/fixed-headers.ts).
+      for (const [name, value] of headers) reply.header(name, value);
       return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
     },
   };
