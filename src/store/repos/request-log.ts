@@ -16,6 +16,9 @@ export interface RequestLogBatch {
   calls: string;
 }
 
+/** 5 parameters a row: far below PostgreSQL's 65,535 a statement. */
+const ROWS_PER_INSERT = 1_000;
+
 /**
  * Writes a flush: its calls grouped by owner, in order, at most MAX_BATCH_CALLS to a row, the rows in
  * one multi-row INSERT (the packed text as a plain parameter: as an array element it was escaped,
@@ -44,9 +47,6 @@ export async function insertRequestLog(db: Db, entries: readonly RequestLogEntry
   }
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto('request_log').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
 }
-
-/** 5 parameters a row: far below PostgreSQL's 65,535 a statement. */
-const ROWS_PER_INSERT = 1_000;
 
 /** An owner's batches holding calls at or after `since`, newest first, below batch `beforeId` when given. */
 export async function requestLogBatchesBefore(db: Db, q: { ownerId: string; since: Date; beforeId: string | null; limit: number }): Promise<RequestLogBatch[]> {
