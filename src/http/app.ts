@@ -7,7 +7,7 @@ import { apiPlugin } from './api-plugin.js';
 import { envelope, envelopeOptions } from './envelope.js';
 import { healthRoutes } from './health.js';
 import type { ServiceMetrics } from './metrics.js';
-import { enterRequest } from './request-context.js';
+import { enterRequest, REQUEST_CONTEXT_CARRIED } from './request-context.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
 import { generateOpenApi } from './openapi.js';
@@ -47,10 +47,10 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger, optio
     // Occurrence ids are ~60 characters; longer ids are unknown (404), not a router error.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
   });
-  // First of all: every log line written while this request is answered carries its id, and every
-  // answer, a shed one included, carries the security headers (security-headers.ts; the pages set
-  // their own over them).
-  app.addHook('onRequest', (request, _reply, done) => {
+  // First of all: every log line written while this request is answered carries its id (where the
+  // runtime carries it cheaply: request-context.ts), and every answer, a shed one included, carries
+  // the security headers (security-headers.ts; the pages set their own over them).
+  if (REQUEST_CONTEXT_CARRIED) app.addHook('onRequest', (request, _reply, done) => {
     enterRequest(request.id);
     done();
   });

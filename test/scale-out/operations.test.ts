@@ -6,7 +6,7 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
 import { openDeps } from '../../src/deps.js';
 import { buildApp } from '../../src/http/app.js';
-import { requestLogFields } from '../../src/http/request-context.js';
+import { REQUEST_CONTEXT_CARRIED, requestLogFields } from '../../src/http/request-context.js';
 import { migrate, openStore } from '../../src/store/db.js';
 import { cliStore, freePort, getJson, startServe, type ServeProcess } from '../cli/cli-harness.js';
 import { ENGINES, TEST_DATABASE_URL } from '../helpers/engines.js';
@@ -48,7 +48,9 @@ describe('metrics on their own port', () => {
 });
 
 describe('logs', () => {
-  test('a line written by any floor while a request is answered carries the request id', async () => {
+  test(REQUEST_CONTEXT_CARRIED
+    ? 'a line written by any floor while a request is answered carries the request id'
+    : "on a runtime whose AsyncLocalStorage runs on async_hooks, the request's own lines carry its id and a service's carry none", async () => {
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -59,15 +61,20 @@ describe('logs', () => {
     const log = pino({ mixin: (_m, _l, logger) => requestLogFields(logger.bindings()) }, sink);
     const deps = await openDeps(loadConfig({}), { storeOptions: { databaseUrl: null, dataDir: null }, log });
     const app = await buildApp(deps, log);
-    app.get('/probe', async () => {
+    app.get('/probe', async (request) => {
       await new Promise((r) => setTimeout(r, 5));
       deps.log.info({}, 'a service says something');
+      request.log.info({}, 'the request says something');
       return { ok: true };
     });
     try {
       const res = await app.inject({ method: 'GET', url: '/probe' });
+      const id = res.headers['svc-request-id'];
+      assert.match(String(id), /^req_/);
+      assert.equal(lines.find((l) => l.msg === 'the request says something')?.reqId, id);
       const said = lines.find((l) => l.msg === 'a service says something');
-      assert.equal(said?.reqId, res.headers['svc-request-id']);
+      assert.ok(said, 'the service line is written');
+      assert.equal(said.reqId, REQUEST_CONTEXT_CARRIED ? id : undefined);
       deps.log.info({}, 'outside any request');
       assert.equal(lines.find((l) => l.msg === 'outside any request')?.reqId, undefined);
     } finally {
