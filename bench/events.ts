@@ -5,7 +5,7 @@
 // (req/s); paging a whole 62-day window (100 a page); /tasks, /requests and /me; the compute per
 // call (the server's CPU time over sequential calls) and the server's RSS. PGlite on disk, then
 // PostgreSQL when one answers.
-//   npx tsx bench/events.ts [--seconds 5] [--connections 50] [--calls 300] [--pglite-only]
+//   npx tsx bench/events.ts [--seconds 3] [--rounds 3] [--connections 50] [--calls 300] [--pglite-only]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +23,8 @@ import { migrate, openStore, type Db, type Store } from '../src/store/db.js';
 import { insertEvents } from '../src/store/repos/event-changes.js';
 import { arg, hidePassword, load, PG_URL, postgresStore } from './support.js';
 
-const SECONDS = arg('seconds', 5);
+const SECONDS = arg('seconds', 3);
+const ROUNDS = arg('rounds', 3);
 const CONNECTIONS = arg('connections', 50);
 const CALLS = arg('calls', 300);
 const DAY = 86_400_000;
@@ -158,11 +159,23 @@ const ms = (v: number) => v.toFixed(2).padStart(7);
 const bare = await startServer({}, 'bare-server.mjs');
 const bareRps = async () => (await load(`${bare.address}/x`, { seconds: SECONDS, connections: CONNECTIONS })).rps;
 
-/** req/s of the route, and of the bare route measured just before it (the machine's load moves both). */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * req/s of the route and its ratio to the bare route's, in ROUNDS rounds taken in turn (bare, then
+ * the route), each round's ratio of the two measured back to back: the machine's load moves both,
+ * and the medians keep a round a neighbour spoiled from deciding the figure.
+ */
 async function beside(url: string, token: string): Promise<{ rps: number; ratio: number }> {
-  const ceiling = await bareRps();
-  const r = await load(url, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } });
-  return { rps: r.rps, ratio: r.rps / ceiling };
+  const rps: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const ceiling = await bareRps();
+    const r = await load(url, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } });
+    rps.push(r.rps);
+    ratios.push(r.rps / ceiling);
+  }
+  return { rps: median(rps), ratio: median(ratios) };
 }
 
 async function measure(engine: string, server: Server, seeded: { demo: Owner; owners: Owner[] }): Promise<void> {
@@ -187,7 +200,7 @@ async function measure(engine: string, server: Server, seeded: { demo: Owner; ow
   console.log(`${engine.padEnd(8)} server RSS ${m.rss} MB now, ${m.peak} MB at most: V8 heap ${parts.heap} MB (${parts.heapUsed} in use), buffers outside it ${parts.external} MB (PGlite's memory among them), code and the rest ${parts.other} MB`);
 }
 
-console.log(`bare Fastify with a response schema, in a process of its own: ${await bareRps()} req/s now, measured again before each route's run for its ratio (${CONNECTIONS} connections, ${SECONDS} s per run; ${CALLS} sequential calls for p50/p99/cpu)`);
+console.log(`Node.js ${process.version}; bare Fastify with a response schema, in a process of its own: ${await bareRps()} req/s now, measured again before each round of a route for its ratio (${CONNECTIONS} connections, ${SECONDS} s a run, medians of ${ROUNDS} rounds; ${CALLS} sequential calls for p50/p99/cpu)`);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-events-'));
 try {

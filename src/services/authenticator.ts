@@ -5,6 +5,7 @@ import type { Db } from '../store/db.js';
 import { findTokenByHash, touchTokens, type OwnerProfile, type TokenPrincipalRow } from '../store/repos/tokens.js';
 
 /** Who is calling: a token and the owner it acts for. */
+/** Who a call acts for; one frozen object per cached token look-up (Authenticator). */
 export interface Principal {
   tokenId: string;
   ownerId: string;
@@ -41,6 +42,11 @@ export class Authenticator {
   private lastSweep = 0;
   private readonly lastTouched = new Map<string, number>();
   private pendingTouch = new Set<string>();
+  /**
+   * The outcome of each cached look-up, made once: every call within the cache time shares one
+   * frozen principal, so what is worked out from it alone (GET /me's answer) is worked out once.
+   */
+  private readonly admitted = new WeakMap<TokenPrincipalRow, { ok: true; principal: Principal }>();
 
   constructor(
     private readonly db: Db,
@@ -66,11 +72,13 @@ export class Authenticator {
     if (row.token.expires_at !== null && row.token.expires_at.getTime() <= now) return { ok: false, code: 'token_expired' };
     if (row.appSuspended) return { ok: false, code: 'app_suspended' };
     this.noteUse(row.token.id, now);
-    const t = row.token;
-    return {
-      ok: true,
-      principal: { tokenId: t.id, ownerId: t.owner_id, accountId: row.accountId, scopes: t.scopes, mode: t.mode, kind: t.kind, appId: t.app_id, profile: row.profile },
-    };
+    let admitted = this.admitted.get(row);
+    if (!admitted) {
+      const t = row.token;
+      const principal: Principal = { tokenId: t.id, ownerId: t.owner_id, accountId: row.accountId, scopes: t.scopes, mode: t.mode, kind: t.kind, appId: t.app_id, profile: row.profile };
+      this.admitted.set(row, (admitted = { ok: true, principal: Object.freeze(principal) }));
+    }
+    return admitted;
   }
 
   /** Forget cached look-ups of a token (after revocation on this instance) or of every token (after an owner change). */
