@@ -22,6 +22,7 @@ import { createPersonalToken } from '../src/services/tokens.js';
 import { migrate, openStore, type Db, type Store } from '../src/store/db.js';
 import { insertEvents } from '../src/store/repos/event-changes.js';
 import { arg, hidePassword, load, PG_URL, postgresStore } from './support.js';
+import { SERVE_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const SECONDS = arg('seconds', 3);
 const ROUNDS = arg('rounds', 3);
@@ -86,7 +87,9 @@ interface Server { child: ChildProcess; address: string; pid: number; lines: Asy
 
 async function startServer(env: Record<string, string>, script = 'events-server.mjs'): Promise<Server> {
   execFileSync(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, script)], {
+  // The API server runs with the options `serve` runs with; the bare route with Node's defaults.
+  const flags = script === 'events-server.mjs' ? SERVE_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, script)], {
     env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.once('exit', (code) => { if (code) console.error(`the server exited (${code})`); });

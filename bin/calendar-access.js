@@ -1,4 +1,5 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
+// The options after `node` are scripts/node-flags.mjs's (the service's memory).
 // Runs the CLI from dist/, the JavaScript scripts/build.mjs compiles from src/ (on `npm ci` and
 // before `npm start`). While dist/ is missing or older than a file of src/ (a checkout being
 // edited), it runs src/ itself through tsx, which compiles on the fly with the project's tsconfig.

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import httpProxy from 'http-proxy';
 import pg from 'pg';
+import { SERVE_NODE_FLAGS } from './node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'calendar-access.js');
@@ -63,7 +64,7 @@ function start(role, n) {
   return new Promise((resolve, reject) => {
     // The start-up line (info) names the URL: the instances log at info at least.
     const level = ['trace', 'debug'].includes(env.LOG_LEVEL) ? env.LOG_LEVEL : 'info';
-    const child = spawn(process.execPath, [bin, 'serve', '--role', role, '--port', '0'], { env: { ...env, PORT: '0', LOG_LEVEL: level }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...SERVE_NODE_FLAGS, bin, 'serve', '--role', role, '--port', '0'], { env: { ...env, PORT: '0', LOG_LEVEL: level }, stdio: ['ignore', 'pipe', 'inherit'] });
     let pending = '';
     child.stdout.on('data', (d) => {
       if (!quiet) process.stdout.write(d.toString().split('\n').filter(Boolean).map((l) => `[${role}-${n}] ${l}\n`).join(''));

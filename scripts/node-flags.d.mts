@@ -1,0 +1,2 @@
+/** The Node.js options `serve` runs with (node-flags.mjs). */
+export declare const SERVE_NODE_FLAGS: readonly string[];
