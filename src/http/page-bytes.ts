@@ -68,8 +68,18 @@ const DATA = Buffer.from('{"data":');
 const DELETED = Buffer.from(',"deleted":');
 const END = Buffer.from('}');
 
+/**
+ * The last body written of each kept page: a page asked again within the second its cursor lasts
+ * (domain/cursor.ts remembers it) is the same bytes, not a copy of the page made again.
+ */
+const lastBody = new WeakMap<PageBytes, { nextCursor: string | null; includeDeleted: boolean; body: JsonBytes }>();
+
 /** `{data, nextCursor, deleted?}` in the order of Page(item), exactly as its serializer writes it. */
 export function pageBody(page: PageBytes, nextCursor: string | null, includeDeleted: boolean): JsonBytes {
+  const last = lastBody.get(page);
+  if (last && last.nextCursor === nextCursor && last.includeDeleted === includeDeleted) return last.body;
   const cursor = Buffer.from(`,"nextCursor":${JSON.stringify(nextCursor)}`);
-  return new JsonBytes(Buffer.concat(includeDeleted ? [DATA, page.data, cursor, DELETED, page.deleted, END] : [DATA, page.data, cursor, END]));
+  const body = new JsonBytes(Buffer.concat(includeDeleted ? [DATA, page.data, cursor, DELETED, page.deleted, END] : [DATA, page.data, cursor, END]));
+  lastBody.set(page, { nextCursor, includeDeleted, body });
+  return body;
 }

@@ -2,9 +2,21 @@ import { isValidDate, parseInstant } from '../domain/instant.js';
 import { invalidInput } from './errors.js';
 
 /** Schemas check the shape of a value; these check that it names a real instant or date. */
+/**
+ * Instants a query named lately, by their text: a client paging or polling sends the same `from`
+ * and `to` call after call (parsing one is about 1.5 µs; a look-up a tenth of it). At most
+ * PARSED_MAX, then forgotten together.
+ */
+const parsed = new Map<string, number>();
+const PARSED_MAX = 4096;
+
 export function instantParam(value: string, field: string): Date {
+  const known = parsed.get(value);
+  if (known !== undefined) return new Date(known);
   const d = parseInstant(value);
   if (!d) throw invalidInput(field, `"${field}" is not a real instant (YYYY-MM-DDThh:mm:ssZ).`);
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(value, d.getTime());
   return d;
 }
 

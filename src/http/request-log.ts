@@ -6,12 +6,32 @@ import { durationMicros, loggedPath } from '../request-log/entry.js';
 const namesBySchema = new WeakMap<object, ReadonlySet<string>>();
 const NONE: ReadonlySet<string> = new Set();
 
-function queryNames(request: FastifyRequest): ReadonlySet<string> {
-  const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+function queryNames(options: FastifyRequest['routeOptions']): ReadonlySet<string> {
+  const schema = options.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
   if (!schema) return NONE;
   let names = namesBySchema.get(schema);
   if (!names) namesBySchema.set(schema, (names = new Set(Object.keys(schema.properties ?? {}))));
   return names;
+}
+
+/**
+ * Logged paths by the URL asked and the route that took it: a client polling or paging asks the
+ * same URLs again and again. At most PATHS_MAX, then forgotten together.
+ */
+const pathsByUrl = new Map<string, { route: string; names: ReadonlySet<string>; path: string }>();
+const PATHS_MAX = 2048;
+
+function pathOf(request: FastifyRequest): string {
+  // Fastify builds routeOptions on each read.
+  const options = request.routeOptions;
+  const route = options.url ?? request.url.split('?')[0] ?? '';
+  const names = queryNames(options);
+  const kept = pathsByUrl.get(request.url);
+  if (kept && kept.route === route && kept.names === names) return kept.path;
+  const path = loggedPath(route, request.url, names);
+  if (pathsByUrl.size >= PATHS_MAX) pathsByUrl.clear();
+  pathsByUrl.set(request.url, { route, names, path });
+  return path;
 }
 
 /**
@@ -33,7 +53,7 @@ export function recordCalls(services: Pick<Deps, 'requestLog' | 'clock'>): onRes
         // When the answer went out (the service clock): what the owner compares with their own logs.
         at: services.clock.now(),
         method: request.method,
-        path: loggedPath(request.routeOptions.url ?? request.url.split('?')[0] ?? '', request.url, queryNames(request)),
+        path: pathOf(request),
         status: reply.statusCode,
         code: reply.statusCode >= 400 ? (request.errorCode ?? null) : null,
         requestId: request.id,
