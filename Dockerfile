@@ -25,5 +25,5 @@ USER node
 EXPOSE 3000 9464
 # A load balancer or orchestrator asks /readyz (database, Redis, migrations) and /healthz (alive).
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-ENTRYPOINT ["node", "--max-semi-space-size=4", "bin/calendar-access.js"]
+ENTRYPOINT ["node", "--max-semi-space-size=2", "bin/calendar-access.js"]
 CMD ["serve", "--role", "all"]

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4
+#!/usr/bin/env -S node --max-semi-space-size=2
 // The options after `node` are scripts/node-flags.mjs's (the service's memory).
 // Runs the CLI from dist/, the JavaScript scripts/build.mjs compiles from src/ (on `npm ci` and
 // before `npm start`). While dist/ is missing or older than a file of src/ (a checkout being

@@ -69,10 +69,13 @@ const DELETED = Buffer.from(',"deleted":');
 const END = Buffer.from('}');
 
 /**
- * The last body written of each kept page: a page asked again within the second its cursor lasts
- * (domain/cursor.ts remembers it) is the same bytes, not a copy of the page made again.
+ * The bodies written lately, by their kept page: a page asked again within the second its cursor
+ * lasts (domain/cursor.ts remembers it) is the same bytes, not a copy of the page made again. At
+ * most BODIES_KEPT (about a megabyte), then forgotten together: the pages themselves are what the
+ * page cache's budget counts.
  */
-const lastBody = new WeakMap<PageBytes, { nextCursor: string | null; includeDeleted: boolean; body: JsonBytes }>();
+const lastBody = new Map<PageBytes, { nextCursor: string | null; includeDeleted: boolean; body: JsonBytes }>();
+const BODIES_KEPT = 32;
 
 /** `{data, nextCursor, deleted?}` in the order of Page(item), exactly as its serializer writes it. */
 export function pageBody(page: PageBytes, nextCursor: string | null, includeDeleted: boolean): JsonBytes {
@@ -80,6 +83,7 @@ export function pageBody(page: PageBytes, nextCursor: string | null, includeDele
   if (last && last.nextCursor === nextCursor && last.includeDeleted === includeDeleted) return last.body;
   const cursor = Buffer.from(`,"nextCursor":${JSON.stringify(nextCursor)}`);
   const body = new JsonBytes(Buffer.concat(includeDeleted ? [DATA, page.data, cursor, DELETED, page.deleted, END] : [DATA, page.data, cursor, END]));
+  if (lastBody.size >= BODIES_KEPT) lastBody.clear();
   lastBody.set(page, { nextCursor, includeDeleted, body });
   return body;
 }

@@ -15,10 +15,10 @@ test('every way of starting the service runs Node with the same options (scripts
   assert.match(read('scripts/cluster.mjs'), /spawn\(process\.execPath, \[\.\.\.SERVE_NODE_FLAGS, bin, 'serve'/);
 });
 
-test('the options are ones this Node accepts, and they take effect: the young generation is at most 2 × 4 MB', () => {
+test('the options are ones this Node accepts, and they take effect: the young generation is at most 2 × 2 MB', () => {
   const script = "const v8 = require('node:v8'); let k = []; for (let i = 0; i < 2e6; i++) { k.push({ i }); if (k.length > 5e4) k = []; } console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)";
   const newSpace = Number(execFileSync(process.execPath, [...SERVE_NODE_FLAGS, '-e', script], { encoding: 'utf8' }));
-  assert.ok(newSpace > 0 && newSpace <= 8 * 1024 * 1024, `new space ${newSpace} bytes`);
+  assert.ok(newSpace > 0 && newSpace <= 4 * 1024 * 1024, `new space ${newSpace} bytes`);
   const defaults = Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
   assert.ok(defaults > newSpace, `without the options the new space grows past it (${defaults} bytes)`);
 });
