@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { ROLE_NAMES } from '../../src/server/roles/names.js';
+import { SERVE_NODE_FLAGS } from '../../scripts/node-flags.mjs';
+
 
 /**
  * No Docker engine runs where these tests run, so `docker build` is not tried here: these checks
@@ -32,8 +34,9 @@ describe('Dockerfile and compose.yaml', () => {
   });
 
   test('the entry point is the package\'s bin, and its default command a role of serve', () => {
-    const entry = /^ENTRYPOINT \["node", "([^"]+)"\]/m.exec(dockerfile)?.[1];
-    assert.equal(entry, pkg.bin['calendar-access']!.replace(/^\.\//, ''));
+    // node, serve's Node options (scripts/node-flags.mjs), then the bin.
+    const entry = JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    assert.deepEqual(entry, ['node', ...SERVE_NODE_FLAGS, pkg.bin['calendar-access']!.replace(/^\.\//, '')]);
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     assert.equal(cmd[0], 'serve');
     assert.ok((ROLE_NAMES as readonly string[]).includes(cmd[cmd.indexOf('--role') + 1]!));
