@@ -4,7 +4,6 @@ import { describe, test } from 'node:test';
 import { ROLE_NAMES } from '../../src/server/roles/names.js';
 import { SERVE_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 
-
 /**
  * No Docker engine runs where these tests run, so `docker build` is not tried here: these checks
  * keep the Dockerfile and compose.yaml consistent with the package they build (what `npm ci` and its
