@@ -1,11 +1,13 @@
 // Server CPU per call of GET /api/v1/me (the demo owner) beside a bare Fastify route, each served by
-// a process of its own (bench/me-server.mjs: dist/, the request log's writer off; bench/bare-server.mjs),
-// loaded in turn by autocannon at 50 connections: µs of the server's CPU (utime + stime) per answered
-// call (of it, the kernel's), the median of a few rounds, so a busy machine's noise falls on both
-// alike; and the load generator's own CPU per call (it shares the machine's two cores). With --profile,
-// the API server's CPU is profiled over the measured rounds (bench/me-server.mjs ME_PROFILE) and
-// the profile is summed by function (self and total µs per call) and printed.
-//   npm run build && npx tsx bench/me-cpu.ts [--rounds 5] [--seconds 4] [--connections 50] [--profile]
+// a process of its own (bench/me-server.mjs: dist/ with `serve`'s Node options, the request log's
+// writer off unless --request-log; bench/bare-server.mjs), loaded in turn by autocannon at 50
+// connections: µs of the server's CPU (utime + stime, every thread) per answered call (of it, the
+// main thread's and the kernel's), the median of a few rounds, so a busy machine's noise falls on
+// both alike; and the load generator's own CPU per call (it shares the machine's two cores). With
+// --profile, the API server's CPU is profiled over the measured rounds (bench/me-server.mjs
+// ME_PROFILE) and the profile is summed by function (self and total µs per call) and printed.
+// ME_NODE_FLAGS="..." replaces serve's Node options for the API server.
+//   npm run build && npx tsx bench/me-cpu.ts [--rounds 5] [--seconds 4] [--connections 50] [--request-log] [--profile]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,16 +17,19 @@ import autocannon from 'autocannon';
 import { systemClock } from '../src/domain/clock.js';
 import { createDemo } from '../src/demo/demo.js';
 import { migrate, openStore } from '../src/store/db.js';
+import { SERVE_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { arg } from './support.js';
 
 const ROUNDS = arg('rounds', 5);
 const SECONDS = arg('seconds', 4);
 const CONNECTIONS = arg('connections', 50);
 const PROFILE = process.argv.includes('--profile');
+const REQUEST_LOG = process.argv.includes('--request-log');
+const NODE_FLAGS = process.env.ME_NODE_FLAGS !== undefined ? process.env.ME_NODE_FLAGS.split(' ').filter(Boolean) : SERVE_NODE_FLAGS;
 
 interface Server { child: ChildProcess; address: string; pid: number }
 
-async function start(script: string, env: Record<string, string>, execArgv: string[] = []): Promise<Server> {
+async function start(script: string, env: Record<string, string>, execArgv: readonly string[] = []): Promise<Server> {
   const child = spawn(process.execPath, [...execArgv, path.join(import.meta.dirname, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const line = await lines.next();
@@ -39,25 +44,27 @@ async function stop(s: Server): Promise<void> {
 }
 
 /** User and system (kernel) CPU of a process, in ms (clock ticks of 1/100 s). */
-function cpuMs(pid: number): { user: number; system: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+function cpuMs(pid: number, thread = false): { user: number; system: number } {
+  const fields = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
-interface Run { rps: number; us: number; kernelUs: number; clientUs: number; calls: number }
+interface Run { rps: number; us: number; kernelUs: number; clientUs: number; mainUs: number; calls: number }
 
 /** One load run: req/s and the server's CPU µs per answered call (and of it, the kernel's). */
 async function run(s: Server, url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Run> {
   const cpu0 = cpuMs(s.pid);
+  const main0 = cpuMs(s.pid, true);
   const client0 = process.cpuUsage();
   const r = await autocannon({ url: `${s.address}${url}`, connections: CONNECTIONS, duration: seconds, headers });
   const cpu1 = cpuMs(s.pid);
+  const main1 = cpuMs(s.pid, true);
   const client = process.cpuUsage(client0);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   const calls = r.requests.total;
   const user = cpu1.user - cpu0.user;
   const system = cpu1.system - cpu0.system;
-  return { rps: Math.round(r.requests.average), us: ((user + system) * 1000) / calls, kernelUs: (system * 1000) / calls, clientUs: (client.user + client.system) / calls, calls };
+  return { rps: Math.round(r.requests.average), us: ((user + system) * 1000) / calls, kernelUs: (system * 1000) / calls, clientUs: (client.user + client.system) / calls, mainUs: ((main1.user + main1.system - main0.user - main0.system) * 1000) / calls, calls };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -72,7 +79,7 @@ try {
 
   const bare = await start('bare-server.mjs', {});
   const profile = path.join(dir, 'me.cpuprofile');
-  const api = await start('me-server.mjs', { DATA_DIR: path.join(dir, 'data'), ...(PROFILE ? { ME_PROFILE: profile } : {}) });
+  const api = await start('me-server.mjs', { DATA_DIR: path.join(dir, 'data'), ...(PROFILE ? { ME_PROFILE: profile } : {}), ...(REQUEST_LOG ? { ME_REQUEST_LOG: '1' } : {}) }, NODE_FLAGS);
   // Warm up both (JIT, caches) before anything is counted.
   await run(bare, '/x', {}, 2);
   await run(api, '/api/v1/me', auth, 2);
@@ -85,11 +92,11 @@ try {
     meCalls += m.calls;
     rows.me.push(m);
     const x = rows.bare[i]!;
-    console.log(`round ${i + 1}: bare ${x.rps} req/s, ${x.us.toFixed(1)} µs/call (kernel ${x.kernelUs.toFixed(1)}, client ${x.clientUs.toFixed(1)}); /me ${m.rps} req/s, ${m.us.toFixed(1)} µs/call (kernel ${m.kernelUs.toFixed(1)}, client ${m.clientUs.toFixed(1)})`);
+    console.log(`round ${i + 1}: bare ${x.rps} req/s, ${x.us.toFixed(1)} µs/call (main thread ${x.mainUs.toFixed(1)}, kernel ${x.kernelUs.toFixed(1)}, client ${x.clientUs.toFixed(1)}); /me ${m.rps} req/s, ${m.us.toFixed(1)} µs/call (main thread ${m.mainUs.toFixed(1)}, kernel ${m.kernelUs.toFixed(1)}, client ${m.clientUs.toFixed(1)})`);
   }
-  const b = { rps: median(rows.bare.map((r) => r.rps)), us: median(rows.bare.map((r) => r.us)) };
-  const m = { rps: median(rows.me.map((r) => r.rps)), us: median(rows.me.map((r) => r.us)) };
-  console.log(`median of ${ROUNDS}: bare ${b.rps} req/s, ${b.us.toFixed(1)} µs/call; /me ${m.rps} req/s, ${m.us.toFixed(1)} µs/call; /me at ${(m.rps / b.rps).toFixed(2)} × bare req/s, ${(m.us - b.us).toFixed(1)} µs more a call`);
+  const b = { rps: median(rows.bare.map((r) => r.rps)), us: median(rows.bare.map((r) => r.us)), main: median(rows.bare.map((r) => r.mainUs)) };
+  const m = { rps: median(rows.me.map((r) => r.rps)), us: median(rows.me.map((r) => r.us)), main: median(rows.me.map((r) => r.mainUs)) };
+  console.log(`median of ${ROUNDS}${REQUEST_LOG ? ' (request log writing)' : ''}: bare ${b.rps} req/s, ${b.us.toFixed(1)} µs/call (main thread ${b.main.toFixed(1)}); /me ${m.rps} req/s, ${m.us.toFixed(1)} µs/call (main thread ${m.main.toFixed(1)}); /me at ${(m.rps / b.rps).toFixed(2)} × bare req/s, ${(m.us - b.us).toFixed(1)} µs more a call`);
   await stop(bare);
   await stop(api);
   if (PROFILE) summarise(profile, meCalls);

@@ -1,6 +1,6 @@
 // The API as `serve` runs it (dist/, like bench/events-server.mjs), for bench/me-cpu.ts: rate limits
-// counted but never refused, the request log's writer switched off (its database writes are measured
-// by bench/request-log.ts; here only the route's own CPU counts) and load shedding off (a busy
+// counted but never refused, the request log's writer switched off unless ME_REQUEST_LOG is set (its
+// database writes are measured by bench/request-log.ts too) and load shedding off (a busy
 // machine's lag would answer 503s). Prints its address and waits; SIGTERM ends it. With ME_PROFILE=FILE,
 // SIGUSR2 starts V8's CPU profiler (after the warm-up, so neither start-up nor compilation is in
 // it) and SIGTERM writes the profile to FILE.
@@ -21,7 +21,7 @@ class CountingButUnlimitedStore extends MemoryRateLimitStore {
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', SHED_EVENT_LOOP_DELAY_MS: '60000' });
 const rt = await openDeps(config, { storeOptions: { databaseUrl: null, dataDir: config.dataDir }, limits: new CountingButUnlimitedStore() });
-rt.requestLog.record = () => undefined;
+if (!process.env.ME_REQUEST_LOG) rt.requestLog.record = () => undefined;
 const app = await buildApp(rt);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${address}\n`);

@@ -1,5 +1,5 @@
 // The Node.js options `serve` runs with, wherever it is started: bin/calendar-access.js's first
-// line, `npm start`, the Dockerfile, scripts/cluster.mjs and bench/events.ts
+// line, `npm start`, the Dockerfile, scripts/cluster.mjs, bench/events.ts and bench/me-cpu.ts
 // (test/docs/node-flags.test.ts checks that each says the same).
 //
 // --max-semi-space-size=2: V8's young generation, where a request's short-lived objects are made,
