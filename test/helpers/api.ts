@@ -35,18 +35,22 @@ let counter = 0;
  * closed after it. Requests go through app.inject: no socket. `env` adds settings to the test
  * configuration (ALLOW_PRIVATE_HOSTS=localhost for a webhook endpoint on this machine).
  */
+/**
+ * Settings for a test's own service: load shedding out of the way unless a test sets it
+ * (test/http/load-shedding.test.ts): the test process is the server and its own client, and its
+ * work holding the loop on a busy machine is not load to shed (a sample of a minute is never taken
+ * while a file runs). The tests sign many owners up from one address: the sign-up limit is a test
+ * of its own (test/web/sign-up.test.ts).
+ */
+export const QUIET_TEST_ENV = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000', SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000' } as const;
+
 export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: Record<string, string> = {}): ApiHarness {
   const clock = fixedClock(start);
   const h = { clock } as ApiHarness;
   before(async () => {
     const store = await openTestStore(engine);
     // openRuntime runs the (already applied) migrations again: in turn with other files' schema drops.
-    // Load shedding is out of the way unless a test sets it (test/http/load-shedding.test.ts): the
-    // test process is the server and its own client, and its setup work holding the loop on a busy
-    // machine is not load to shed. A sample of a minute is never taken while a file runs.
-    // The tests sign many owners up from one address: the sign-up limit is a test of its own (test/web/sign-up.test.ts).
-    const quiet = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000', SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000' };
-    const rt = await schemaTurn(() => openDeps(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...quiet, ...env }), { clock, store }));
+    const rt = await schemaTurn(() => openDeps(loadConfig({ PUBLIC_BASE_URL: 'https://cal.example', ...QUIET_TEST_ENV, ...env }), { clock, store }));
     h.rt = rt;
     h.app = await buildApp(rt);
   });

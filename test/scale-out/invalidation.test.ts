@@ -13,6 +13,7 @@ import { createPersonalToken, revokePersonalToken } from '../../src/services/tok
 import { openStore, type Store } from '../../src/store/db.js';
 import type { OwnerRow } from '../../src/store/schema.js';
 import { until } from '../cli/cli-harness.js';
+import { QUIET_TEST_ENV } from '../helpers/api.js';
 import { ENGINES, openTestStore, schemaTurn, TEST_DATABASE_URL } from '../helpers/engines.js';
 import { seedAppointmentType, setBooking, tokenIdOf } from '../helpers/seed.js';
 import { REDIS_PRESENT, TEST_REDIS_URL } from './redis-helper.js';
@@ -41,7 +42,7 @@ for (const transport of transports) {
     let owner: OwnerRow;
     before(async () => {
       first = await openTestStore('postgres');
-      const env = { DATABASE_URL: TEST_DATABASE_URL, TOKEN_CACHE_SECONDS: '600', ...(transport === 'redis' ? { REDIS_URL: TEST_REDIS_URL } : {}) };
+      const env = { ...QUIET_TEST_ENV, DATABASE_URL: TEST_DATABASE_URL, TOKEN_CACHE_SECONDS: '600', ...(transport === 'redis' ? { REDIS_URL: TEST_REDIS_URL } : {}) };
       for (let i = 0; i < 2; i++) {
         const store = i === 0 ? { ...first, close: async () => undefined } : await openStore({ databaseUrl: TEST_DATABASE_URL, dataDir: null, schema: first.schema!, poolSize: 3 });
         const deps = await schemaTurn(() => openDeps(loadConfig(env), { clock, store }));

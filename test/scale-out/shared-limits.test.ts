@@ -8,6 +8,7 @@ import { buildApp } from '../../src/http/app.js';
 import { createOwner } from '../../src/services/owners.js';
 import { createPersonalToken } from '../../src/services/tokens.js';
 import type { Store } from '../../src/store/db.js';
+import { QUIET_TEST_ENV } from '../helpers/api.js';
 import { ENGINES, openTestStore, schemaTurn } from '../helpers/engines.js';
 import { REDIS_PRESENT, TEST_REDIS_URL } from './redis-helper.js';
 
@@ -23,7 +24,7 @@ else
         store = await openTestStore(engine);
         for (let i = 0; i < 2; i++) {
           // The store is shared in this process: each instance's close leaves it open, the file closes it once.
-          const deps = await schemaTurn(() => openDeps(loadConfig({ REDIS_URL: TEST_REDIS_URL }), { clock, store: { ...store, close: async () => undefined } }));
+          const deps = await schemaTurn(() => openDeps(loadConfig({ ...QUIET_TEST_ENV, REDIS_URL: TEST_REDIS_URL }), { clock, store: { ...store, close: async () => undefined } }));
           instances.push({ deps, app: await buildApp(deps) });
         }
         const owner = await createOwner(store.db, clock, { username: `limits-${process.pid}-${engine}`, displayName: 'Limits', timezone: 'Europe/Berlin' });
