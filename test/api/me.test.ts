@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
+import { createOwner } from '../../src/services/owners.js';
 
 for (const engine of ENGINES) {
   describe(`GET /me on ${engine}`, () => {
@@ -27,6 +28,24 @@ for (const engine of ENGINES) {
       assert.ok(token.startsWith('svc_test_'));
       const res = await api.get('/api/v1/me', token);
       assert.deepEqual(res.json(), { accountId: owner.account_id, scopes: ['events:read'], mode: 'test' });
+    });
+
+    it('sends a name outside ASCII whole over a real connection, the kept answer too, with its length in bytes', async () => {
+      const name = 'Zoë Ñúñez 東京 🗓';
+      const owner = await createOwner(api.rt.store.db, api.clock, { username: `zoe-${process.pid}`, displayName: name, timezone: 'Asia/Tokyo' });
+      const token = await api.token(owner, ['profile:read']);
+      // Closed with the app after the file.
+      const base = await api.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const round of ['first', 'kept']) {
+        const res = await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        assert.equal(res.status, 200, round);
+        assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8', round);
+        assert.equal(Number(res.headers.get('content-length')), bytes.length, round);
+        const body = JSON.parse(bytes.toString('utf8')) as { profile: { displayName: string; timezone: string } };
+        assert.equal(body.profile.displayName, name, round);
+        assert.equal(body.profile.timezone, 'Asia/Tokyo', round);
+      }
     });
   });
 }

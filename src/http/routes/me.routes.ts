@@ -15,7 +15,7 @@ const written = new WeakMap<Principal, { publicBaseUrl: string; answer: JsonByte
 function accountBytes(principal: Principal, publicBaseUrl: string): JsonBytes {
   const kept = written.get(principal);
   if (kept && kept.publicBaseUrl === publicBaseUrl) return kept.answer;
-  const answer = new JsonBytes(Buffer.from(writeAccount(presentAccount(principal, publicBaseUrl))));
+  const answer = new JsonBytes(writeAccount(presentAccount(principal, publicBaseUrl)));
   written.set(principal, { publicBaseUrl, answer });
   return answer;
 }
