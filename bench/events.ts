@@ -21,7 +21,7 @@ import { createOwner } from '../src/services/owners.js';
 import { createPersonalToken } from '../src/services/tokens.js';
 import { migrate, openStore, type Db, type Store } from '../src/store/db.js';
 import { insertEvents } from '../src/store/repos/event-changes.js';
-import { arg, hidePassword, load, PG_URL, postgresStore } from './support.js';
+import { arg, hidePassword, load, median, PG_URL, postgresStore } from './support.js';
 import { SERVE_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const SECONDS = arg('seconds', 3);
@@ -162,7 +162,6 @@ const ms = (v: number) => v.toFixed(2).padStart(7);
 const bare = await startServer({}, 'bare-server.mjs');
 const bareRps = async () => (await load(`${bare.address}/x`, { seconds: SECONDS, connections: CONNECTIONS })).rps;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * req/s of the route and its ratio to the bare route's, in ROUNDS rounds taken in turn (bare, then

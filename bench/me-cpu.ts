@@ -18,7 +18,7 @@ import { systemClock } from '../src/domain/clock.js';
 import { createDemo } from '../src/demo/demo.js';
 import { migrate, openStore } from '../src/store/db.js';
 import { SERVE_NODE_FLAGS } from '../scripts/node-flags.mjs';
-import { arg } from './support.js';
+import { arg, cpuMs, median } from './support.js';
 
 const ROUNDS = arg('rounds', 5);
 const SECONDS = arg('seconds', 4);
@@ -43,12 +43,6 @@ async function stop(s: Server): Promise<void> {
   await exited;
 }
 
-/** User and system (kernel) CPU of a process, in ms (clock ticks of 1/100 s). */
-function cpuMs(pid: number, thread = false): { user: number; system: number } {
-  const fields = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-}
-
 interface Run { rps: number; us: number; kernelUs: number; clientUs: number; mainUs: number; calls: number }
 
 /** One load run: req/s and the server's CPU µs per answered call (and of it, the kernel's). */
@@ -67,7 +61,6 @@ async function run(s: Server, url: string, headers: Record<string, string>, seco
   return { rps: Math.round(r.requests.average), us: ((user + system) * 1000) / calls, kernelUs: (system * 1000) / calls, clientUs: (client.user + client.system) / calls, mainUs: ((main1.user + main1.system - main0.user - main0.system) * 1000) / calls, calls };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-me-'));
 try {

@@ -13,7 +13,7 @@ import { openDeps } from '../src/deps.js';
 import { createDemo } from '../src/demo/demo.js';
 import { buildApp } from '../src/http/app.js';
 import { migrate, openStore } from '../src/store/db.js';
-import { arg, CountingButUnlimitedStore } from './support.js';
+import { arg, CountingButUnlimitedStore, median } from './support.js';
 
 const ROUNDS = arg('rounds', 15);
 const CALLS = arg('calls', 5000);
@@ -46,7 +46,6 @@ async function batch(app: typeof api, req: typeof me | typeof x, calls: number):
 
 await batch(bare, x, CALLS);
 await batch(api, me, CALLS);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const least = (xs: number[]) => Math.min(...xs);
 const b: number[] = [];
 const m: number[] = [];

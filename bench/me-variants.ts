@@ -11,13 +11,13 @@
 //   git worktree add /tmp/before HEAD~1 && ln -s $PWD/node_modules /tmp/before/ && (cd /tmp/before && npm run build)
 //   npx tsx bench/me-variants.ts before=/tmp/before now=. before2=/tmp/before now2=.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { SERVE_NODE_FLAGS } from '../scripts/node-flags.mjs';
-import { arg } from './support.js';
+import { arg, cpuMs, median } from './support.js';
 
 const ROUNDS = arg('rounds', 8);
 const SECONDS = arg('seconds', 3);
@@ -36,12 +36,6 @@ async function serve(name: string, script: string, env: Record<string, string>, 
   return { name, child, address: line.value.trim(), url, headers, rounds: [] };
 }
 
-/** User + system CPU of a process (or of its main thread), in ms. */
-function cpuMs(pid: number, mainThread: boolean): { total: number; system: number } {
-  const fields = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return { total: (Number(fields[11]) + Number(fields[12])) * 10, system: Number(fields[12]) * 10 };
-}
-
 async function round(s: Served, seconds: number): Promise<Round> {
   const pid = s.child.pid!;
   const [all0, main0] = [cpuMs(pid, false), cpuMs(pid, true)];
@@ -49,10 +43,10 @@ async function round(s: Served, seconds: number): Promise<Round> {
   const [all1, main1] = [cpuMs(pid, false), cpuMs(pid, true)];
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   const perCall = (ms: number) => (ms * 1000) / r.requests.total;
-  return { rps: Math.round(r.requests.average), us: perCall(all1.total - all0.total), mainUs: perCall(main1.total - main0.total), kernelUs: perCall(all1.system - all0.system) };
+  const total = (a: { user: number; system: number }) => a.user + a.system;
+  return { rps: Math.round(r.requests.average), us: perCall(total(all1) - total(all0)), mainUs: perCall(total(main1) - total(main0)), kernelUs: perCall(all1.system - all0.system) };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const folders: string[] = [];
 const served: Served[] = [];
 try {

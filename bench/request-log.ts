@@ -12,13 +12,12 @@ import { buildApp } from '../src/http/app.js';
 import { recordCalls } from '../src/http/request-log.js';
 import { RequestLogBuffer } from '../src/request-log/buffer.js';
 import { migrate, openStore, type Store } from '../src/store/db.js';
-import { arg, CountingButUnlimitedStore, hidePassword, load, PG_URL, postgresStore } from './support.js';
+import { arg, CountingButUnlimitedStore, hidePassword, load, median, PG_URL, postgresStore } from './support.js';
 
 const ROUNDS = arg('rounds', 6);
 const SECONDS = arg('seconds', 3);
 const CONNECTIONS = arg('connections', 50);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A writer that keeps nothing: the "before" of the comparison (the hook's own work stays; timed below). */
 const offWriter = { record: () => undefined, flush: async () => undefined, size: 0 } as unknown as RequestLogBuffer;

@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { MemoryRateLimitStore } from '../src/limits/memory-store.js';
 import { openStore, type Store } from '../src/store/db.js';
 
@@ -11,6 +12,15 @@ export const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+
+/** The middle value (the upper of the two middles for an even count). */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** User and system (kernel) CPU of a process, or of its main thread, in ms (clock ticks of 1/100 s). */
+export function cpuMs(pid: number, mainThread = false): { user: number; system: number } {
+  const fields = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
 
 export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -70,7 +70,7 @@ export type RouteDef<Q extends TSchema, P extends TSchema, B extends TSchema, R 
  * A response body already written by the route's own response schema (a page kept in memory is
  * serialised once, not on every call): sent as it is, as application/json. A small body is best
  * kept as a string: Node then sends the headers and the body in one `write`, where a Buffer takes a
- * `writev` of both, about 5 µs more a call under load (`bench/me-cpu.ts`, GET /me's 337 bytes).
+ * `writev` of both, 2–10 µs more a call under load (`bench/me-variants.ts`, GET /me's 337 bytes).
  */
 export class JsonBytes {
   constructor(readonly bytes: Buffer | string) {}
