@@ -103,7 +103,9 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   let store = options.store;
   let migrated: string[] = [];
   if (!store) {
-    store = await openStore(options.storeOptions ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const onIdleConnectionError = (e: Error) =>
+      (options.log ?? silent).warn({ err: e }, 'PostgreSQL ended an idle pooled connection; the next query opens another');
+    store = await openStore({ ...(options.storeOptions ?? { databaseUrl: config.databaseUrl, dataDir: config.dataDir }), onIdleConnectionError });
     try {
       migrated = await migrate(store);
     } catch (e) {

@@ -35,6 +35,12 @@ export interface StoreOptions {
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   schema?: string;
   poolSize?: number;
+  /**
+   * Told when PostgreSQL ends a pooled connection that sits idle (a restart, a fail-over,
+   * `pg_terminate_backend`, `idle_session_timeout`): the pool drops it and opens another on the next
+   * query. Without a listener the pool's 'error' event would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
@@ -47,6 +53,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    const onIdleError = options.onIdleConnectionError ?? (() => undefined);
+    pool.on('error', (e) => onIdleError(e));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const max = options.poolSize ?? 10;
     const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
