@@ -2,7 +2,8 @@
 // The test command: type-check, then every test file under test/ with node's test runner (via tsx),
 // then say which storage engines the storage and API tests covered.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -41,15 +42,36 @@ if (process.env.TEST_ENGINES !== 'pglite') {
 }
 console.log(`storage engines: pglite${postgres ? ' and postgres (' + url.replace(/\/\/[^@]*@/, '//') + ')' : ' only (no PostgreSQL answered at ' + url.replace(/\/\/[^@]*@/, '//') + ')'}`);
 
-const run = spawnSync(
-  process.execPath,
-  // A test or hook still waiting after 15 minutes fails with its name, instead of holding the run.
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=900000', '--test-reporter=spec', ...files],
-  {
-    stdio: 'inherit',
-    // Every file runs on the engines probed here, whatever the machine's load when it starts.
-    env: { ...process.env, TZ: process.env.TZ ?? 'America/Los_Angeles', TEST_ENGINES: postgres ? 'pglite,postgres' : 'pglite' },
-  },
-);
+// Beside the spec reporter, scripts/test-crashes.mjs notes each failure: a file whose process died of
+// a signal (a V8 fatal error in Node itself) is run again once, alone, and the run says so; any other
+// failure fails the run as it always did.
+const failures = path.join(os.tmpdir(), `calendar-access-test-failures-${process.pid}.jsonl`);
+const runFiles = (list, reporters) =>
+  spawnSync(
+    process.execPath,
+    // A test or hook still waiting after 15 minutes fails with its name, instead of holding the run.
+    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=900000', ...reporters, ...list],
+    {
+      stdio: 'inherit',
+      // Every file runs on the engines probed here, whatever the machine's load when it starts.
+      env: { ...process.env, TZ: process.env.TZ ?? 'America/Los_Angeles', TEST_ENGINES: postgres ? 'pglite,postgres' : 'pglite' },
+    },
+  );
+const spec = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
+const run = runFiles(files, [...spec, '--test-reporter=./scripts/test-crashes.mjs', `--test-reporter-destination=${failures}`]);
+const noted = existsSync(failures) ? readFileSync(failures, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+rmSync(failures, { force: true });
+let status = run.status ?? 1;
+const crashed = noted.filter((n) => n.signal);
+if (status !== 0 && crashed.length > 0) {
+  let again = noted.length === crashed.length;
+  for (const { file, signal } of crashed) {
+    console.log(`\n${path.relative(root, file)}: its process died of ${signal} (a fatal error in Node itself, not a failed test); running it again, alone, once`);
+    const rerun = runFiles([file], spec);
+    console.log(`${path.relative(root, file)} run again: ${rerun.status === 0 ? 'passed' : 'failed'}`);
+    again &&= rerun.status === 0;
+  }
+  if (again) status = 0;
+}
 console.log(`storage engines covered: ${postgres ? 'pglite, postgres' : 'pglite'}`);
-process.exit(run.status ?? 1);
+process.exit(status);
