@@ -31,7 +31,7 @@ for (const engine of ENGINES) {
     const run = (args: string[], e = env) => runCli(args, e);
     const cli = async (args: string[], e = env): Promise<CliRun> => {
       const r = await run(args, e);
-      assert.equal(r.code, 0, `${args.join(' ')}\n${r.stderr}`);
+      assert.equal(r.code, 0, `${args.join(' ')}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
       return r;
     };
     const json = async (args: string[], e = env) => JSON.parse((await cli([...args, '--json'], e)).stdout);
