@@ -16,6 +16,7 @@ import { PageCache, pageSize, type PageBytes } from './services/page-cache.js';
 import { migrate, openStore, type Db, type Store, type StoreOptions } from './store/db.js';
 import { readServerSecret } from './store/repos/server-secrets.js';
 import { RequestLogBuffer } from './request-log/buffer.js';
+import { insertRequestLogBatches } from './store/repos/request-log.js';
 
 /**
  * The server's secrets, one name per use. Today one stored value (server_secrets `cursor`) serves
@@ -135,7 +136,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   invalidation.subscribe((m) => forget(authenticator, versions, m));
   const ical = new IcalWorkers();
   const passwords = options.passwords ?? new PasswordWork();
-  const requestLog = new RequestLogBuffer(opened.db, log);
+  const requestLog = new RequestLogBuffer((batches) => insertRequestLogBatches(opened.db, batches), log);
   return {
     config,
     store: opened,

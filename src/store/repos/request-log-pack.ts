@@ -45,34 +45,194 @@ interface Packed {
   c: [number, number, number, number, number, string | 0, string, number][];
 }
 
-/** Each distinct value's place in a list, added on first sight. */
-function indexer(): { list: string[]; of(value: string): number } {
-  const list: string[] = [];
-  const seen = new Map<string, number>();
-  return {
-    list,
-    of(value) {
-      let i = seen.get(value);
-      if (i === undefined) {
-        i = list.length;
-        seen.set(value, i);
-        list.push(value);
-      }
-      return i;
-    },
-  };
+/**
+ * Calls in the order they were answered, field by field: a list (listSource), or the writer's
+ * columns (src/request-log/columns.ts), read in place so packing makes no object per call.
+ */
+export interface CallSource {
+  readonly length: number;
+  ownerId(i: number): string;
+  sourceId(i: number): string;
+  tokenId(i: number): string;
+  /** Epoch milliseconds. */
+  time(i: number): number;
+  method(i: number): string;
+  path(i: number): string;
+  status(i: number): number;
+  code(i: number): string | null;
+  requestId(i: number): string;
+  durationUs(i: number): number;
 }
 
-export function packCalls(entries: readonly RequestLogEntry[]): string {
-  const t = entries.length === 0 ? 0 : entries[0]!.at.getTime();
-  const sources = indexer();
-  const tokens = indexer();
-  const routes = indexer();
-  const c = entries.map((e): Packed['c'][number] => [
-    sources.of(e.sourceId), tokens.of(e.tokenId), e.at.getTime() - t, routes.of(`${e.method} ${e.path}`), e.status, e.code ?? 0, e.requestId, e.durationUs,
-  ]);
-  return JSON.stringify({ t, s: sources.list, k: tokens.list, r: routes.list, c } satisfies Packed);
+export const listSource = (entries: readonly RequestLogEntry[]): CallSource => ({
+  length: entries.length,
+  ownerId: (i) => entries[i]!.ownerId,
+  sourceId: (i) => entries[i]!.sourceId,
+  tokenId: (i) => entries[i]!.tokenId,
+  time: (i) => entries[i]!.at.getTime(),
+  method: (i) => entries[i]!.method,
+  path: (i) => entries[i]!.path,
+  status: (i) => entries[i]!.status,
+  code: (i) => entries[i]!.code,
+  requestId: (i) => entries[i]!.requestId,
+  durationUs: (i) => entries[i]!.durationUs,
+});
+
+/** A row as written: one owner's calls of one flush (at most MAX_BATCH_CALLS), packed, with their span and count. */
+export interface PackedBatch {
+  ownerId: string;
+  firstAt: Date;
+  lastAt: Date;
+  n: number;
+  calls: string;
 }
+
+/**
+ * The calls grouped by owner, each owner's in order, at most MAX_BATCH_CALLS to a batch, each packed
+ * as the JSON text of Packed. The text is written into one byte buffer and read out once: building
+ * it from an object and an array per call (JSON.stringify) allocated about 300 bytes a call in one
+ * synchronous burst, and V8, seeing those survive the scavenges that fell inside the burst, took to
+ * allocating them straight in the old generation, which then grew by megabytes a second under load.
+ */
+export function packBatches(source: CallSource): PackedBatch[] {
+  const n = source.length;
+  // Each call's owner, then the calls in owner order (a counting sort: stable, in order within each).
+  const owners: string[] = [];
+  const ownerNumber = new Map<string, number>();
+  const ownerOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const id = source.ownerId(i);
+    let k = ownerNumber.get(id);
+    if (k === undefined) {
+      k = owners.length;
+      ownerNumber.set(id, k);
+      owners.push(id);
+    }
+    ownerOf[i] = k;
+  }
+  const starts = new Int32Array(owners.length + 1);
+  for (let i = 0; i < n; i++) starts[ownerOf[i]! + 1]! += 1;
+  for (let k = 0; k < owners.length; k++) starts[k + 1]! += starts[k]!;
+  const order = new Int32Array(n);
+  const next = starts.slice(0, owners.length);
+  for (let i = 0; i < n; i++) order[next[ownerOf[i]!]!++] = i;
+
+  const batches: PackedBatch[] = [];
+  for (let k = 0; k < owners.length; k++) {
+    for (let from = starts[k]!; from < starts[k + 1]!; from += MAX_BATCH_CALLS) {
+      const to = Math.min(from + MAX_BATCH_CALLS, starts[k + 1]!);
+      let first = Infinity;
+      let last = -Infinity;
+      for (let p = from; p < to; p++) {
+        const t = source.time(order[p]!);
+        if (t < first) first = t;
+        if (t > last) last = t;
+      }
+      batches.push({ ownerId: owners[k]!, firstAt: new Date(first), lastAt: new Date(last), n: to - from, calls: packOne(source, order, from, to) });
+    }
+  }
+  return batches;
+}
+
+/** Text that JSON writes as it is, between quotes (ids, codes). */
+const PLAIN = /^[A-Za-z0-9_.:-]*$/;
+
+/** A list's places by value, added on first sight. */
+function place(seen: Map<string, number>, value: string): number {
+  let at = seen.get(value);
+  if (at === undefined) seen.set(value, (at = seen.size));
+  return at;
+}
+
+/** The JSON text of one batch: `{"t":…,"c":[…],"s":[…],"k":[…],"r":[…]}` (the order of keys is JSON's business). */
+function packOne(source: CallSource, order: Int32Array, from: number, to: number): string {
+  const out = writer;
+  out.start((to - from) * 64 + 64);
+  const sources = new Map<string, number>();
+  const tokens = new Map<string, number>();
+  const routes = new Map<string, Map<string, number>>();
+  const routeList: string[] = [];
+  const t = source.time(order[from]!);
+  out.text('{"t":').int(t).text(',"c":[');
+  for (let p = from; p < to; p++) {
+    const i = order[p]!;
+    const method = source.method(i);
+    const path = source.path(i);
+    let paths = routes.get(method);
+    if (!paths) routes.set(method, (paths = new Map()));
+    let route = paths.get(path);
+    if (route === undefined) {
+      paths.set(path, (route = routeList.length));
+      routeList.push(`${method} ${path}`);
+    }
+    const code = source.code(i);
+    out.text(p === from ? '[' : ',[').int(place(sources, source.sourceId(i))).text(',').int(place(tokens, source.tokenId(i)));
+    out.text(',').int(source.time(i) - t).text(',').int(route).text(',').int(source.status(i)).text(',');
+    if (code === null) out.text('0');
+    else out.quoted(code);
+    out.text(',').quoted(source.requestId(i)).text(',').int(source.durationUs(i)).text(']');
+  }
+  out.text('],"s":').text(JSON.stringify([...sources.keys()])).text(',"k":').text(JSON.stringify([...tokens.keys()]));
+  out.text(',"r":').text(JSON.stringify(routeList)).text('}');
+  return out.done();
+}
+
+/** One byte buffer, written and read out per batch (batches are packed one at a time, synchronously). */
+class TextWriter {
+  private buf = Buffer.allocUnsafe(64 * 1024);
+  private pos = 0;
+
+  start(expected: number): void {
+    if (this.buf.length < expected) this.buf = Buffer.allocUnsafe(expected);
+    this.pos = 0;
+  }
+
+  private room(bytes: number): void {
+    if (this.pos + bytes <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + bytes));
+    this.buf.copy(bigger, 0, 0, this.pos);
+    this.buf = bigger;
+  }
+
+  text(value: string): this {
+    this.room(value.length * 3);
+    this.pos += this.buf.write(value, this.pos, 'utf8');
+    return this;
+  }
+
+  quoted(value: string): this {
+    if (!PLAIN.test(value)) return this.text(JSON.stringify(value));
+    this.room(value.length + 2);
+    this.buf[this.pos++] = 0x22;
+    this.pos += this.buf.write(value, this.pos, 'latin1');
+    this.buf[this.pos++] = 0x22;
+    return this;
+  }
+
+  /** An integer, in JSON's digits, without making its text. */
+  int(value: number): this {
+    this.room(24);
+    let v = value;
+    if (v < 0) {
+      this.buf[this.pos++] = 0x2d;
+      v = -v;
+    }
+    let digits = 1;
+    for (let rest = v; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    for (let d = digits - 1; d >= 0; d--) {
+      this.buf[this.pos + d] = 0x30 + (v % 10);
+      v = Math.floor(v / 10);
+    }
+    this.pos += digits;
+    return this;
+  }
+
+  done(): string {
+    return this.buf.toString('utf8', 0, this.pos);
+  }
+}
+
+const writer = new TextWriter();
 
 /** The calls of batch `batchId`, oldest first, each with its id. */
 export function unpackCalls(batchId: string, ownerId: string, text: string): RequestLogRow[] {

@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import { MAX_BATCH_CALLS, packCalls, type RequestLogEntry } from './request-log-pack.js';
+import { listSource, packBatches, type PackedBatch, type RequestLogEntry } from './request-log-pack.js';
 import type { Db } from '../db.js';
 import type { RequestLogTable } from '../schema.js';
 
@@ -8,7 +8,7 @@ import type { RequestLogTable } from '../schema.js';
  * caller's clock. A row is a batch: one owner's calls of one flush, packed (src/store/repos/request-log-pack.ts).
  */
 
-export type { RequestLogEntry, RequestLogRow } from './request-log-pack.js';
+export type { PackedBatch, RequestLogEntry, RequestLogRow } from './request-log-pack.js';
 
 /** A batch as read: its id (a bigint, as text) and its packed calls. */
 export interface RequestLogBatch {
@@ -20,32 +20,17 @@ export interface RequestLogBatch {
 const ROWS_PER_INSERT = 1_000;
 
 /**
- * Writes a flush: its calls grouped by owner, in order, at most MAX_BATCH_CALLS to a row, the rows in
- * one multi-row INSERT (the packed text as a plain parameter: as an array element it was escaped,
- * then parsed back character by character, 3× the cost on PGlite).
+ * Writes a flush's batches in one multi-row INSERT (the packed text as a plain parameter: as an
+ * array element it was escaped, then parsed back character by character, 3× the cost on PGlite).
  */
-export async function insertRequestLog(db: Db, entries: readonly RequestLogEntry[]): Promise<void> {
-  const byOwner = new Map<string, RequestLogEntry[]>();
-  for (const e of entries) {
-    const list = byOwner.get(e.ownerId);
-    if (list) list.push(e);
-    else byOwner.set(e.ownerId, [e]);
-  }
-  const rows: Insertable<RequestLogTable>[] = [];
-  for (const [ownerId, list] of byOwner) {
-    for (let i = 0; i < list.length; i += MAX_BATCH_CALLS) {
-      const batch = list.slice(i, i + MAX_BATCH_CALLS);
-      let first = Infinity;
-      let last = -Infinity;
-      for (const e of batch) {
-        const t = e.at.getTime();
-        if (t < first) first = t;
-        if (t > last) last = t;
-      }
-      rows.push({ owner_id: ownerId, first_at: new Date(first), last_at: new Date(last), n: batch.length, calls: packCalls(batch) });
-    }
-  }
+export async function insertRequestLogBatches(db: Db, batches: readonly PackedBatch[]): Promise<void> {
+  const rows: Insertable<RequestLogTable>[] = batches.map((b) => ({ owner_id: b.ownerId, first_at: b.firstAt, last_at: b.lastAt, n: b.n, calls: b.calls }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto('request_log').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
+}
+
+/** Writes calls given as a list: grouped by owner, in order, packed (packBatches), then as above. */
+export async function insertRequestLog(db: Db, entries: readonly RequestLogEntry[]): Promise<void> {
+  await insertRequestLogBatches(db, packBatches(listSource(entries)));
 }
 
 /** An owner's batches holding calls at or after `since`, newest first, below batch `beforeId` when given. */
