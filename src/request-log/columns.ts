@@ -100,6 +100,14 @@ export class CallColumns implements CallSource {
     return this.otherIds.get(i) ?? `${PREFIX}${this.ids.toString('latin1', off, off + ID_CHARS)}`;
   }
 
+  copyRequestId(i: number, target: Buffer, at: number): number {
+    if (this.otherIds.has(i)) return -1;
+    for (let j = 0; j < PREFIX.length; j++) target[at + j] = PREFIX.charCodeAt(j);
+    const off = i * ID_CHARS;
+    for (let j = 0; j < ID_CHARS; j++) target[at + PREFIX.length + j] = this.ids[off + j]!;
+    return PREFIX.length + ID_CHARS;
+  }
+
   durationUs(i: number): number {
     return this.durations[i]!;
   }
@@ -109,7 +117,8 @@ export class CallColumns implements CallSource {
     const off = i * ID_CHARS;
     for (let j = 0; j < ID_CHARS; j++) {
       const c = id.charCodeAt(PREFIX.length + j);
-      if (c > 0x7f) return false;
+      // Printable ASCII that JSON writes as it is (no quote, no backslash): copied into the text as bytes.
+      if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
       this.ids[off + j] = c;
     }
     return true;

@@ -57,11 +57,12 @@ describe('the request log writer', () => {
       ...Array.from({ length: 40 }, (_, n) => call(n)),
       call(40, { requestId: 'not-one-of-ours', path: '/api/v1/events/Zürich-1' }),
       call(41, { requestId: 'req_ÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄ' }),
+      call(43, { requestId: 'req_"quoted\\backslash"____' }),
       // The clock stepped back; the longest duration kept; a code JSON must escape.
       call(42, { at: new Date(T0 - 1500), durationUs: 2_147_483_647, status: 500, code: 'we"ird\\code' }),
     ];
     for (const c of calls) buffer.record(c);
-    assert.equal(buffer.size, 43);
+    assert.equal(buffer.size, 44);
     await buffer.flush();
     assert.equal(buffer.size, 0);
     assert.equal(written.length, 1);
