@@ -26,10 +26,15 @@ export function makePrivate(dir: string): void {
   chmodSync(dir, 0o700);
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    const st = lstatSync(full);
-    if (st.isSymbolicLink()) continue;
-    if (st.isDirectory()) makePrivate(full);
-    else if ((st.mode & 0o777) !== 0o600) chmodSync(full, 0o600);
+    // Another process's files come and go meanwhile (a CLI command's draft lock file): one gone is skipped.
+    const st = lstatSync(full, { throwIfNoEntry: false });
+    if (!st || st.isSymbolicLink()) continue;
+    try {
+      if (st.isDirectory()) makePrivate(full);
+      else if ((st.mode & 0o777) !== 0o600) chmodSync(full, 0o600);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
   }
 }
 
