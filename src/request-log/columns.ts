@@ -15,7 +15,6 @@ const ID_CHARS = 22;
  */
 export class CallColumns implements CallSource {
   private count = 0;
-  private capacity: number;
   private readonly ownerIds: string[] = [];
   private readonly sourceIds: string[] = [];
   private readonly tokenIds: string[] = [];
@@ -30,7 +29,6 @@ export class CallColumns implements CallSource {
   private ids: Buffer;
 
   constructor(initialCapacity = 1024) {
-    this.capacity = initialCapacity;
     this.times = new Float64Array(initialCapacity);
     this.durations = new Float64Array(initialCapacity);
     this.statuses = new Uint16Array(initialCapacity);
@@ -43,7 +41,7 @@ export class CallColumns implements CallSource {
 
   push(e: RequestLogEntry): void {
     const i = this.count;
-    if (i === this.capacity) this.grow();
+    if (i === this.times.length) this.grow();
     this.ownerIds[i] = e.ownerId;
     this.sourceIds[i] = e.sourceId;
     this.tokenIds[i] = e.tokenId;
@@ -124,16 +122,17 @@ export class CallColumns implements CallSource {
     return true;
   }
 
+  /** Twice the room, the calls kept (the string arrays grow by themselves). */
   private grow(): void {
-    const capacity = this.capacity * 2;
-    const times = new Float64Array(capacity);
-    times.set(this.times);
-    const durations = new Float64Array(capacity);
-    durations.set(this.durations);
-    const statuses = new Uint16Array(capacity);
-    statuses.set(this.statuses);
-    const ids = Buffer.alloc(capacity * ID_CHARS);
-    this.ids.copy(ids);
-    [this.times, this.durations, this.statuses, this.ids, this.capacity] = [times, durations, statuses, ids, capacity];
+    const size = this.times.length * 2;
+    this.times = widened(this.times, new Float64Array(size));
+    this.durations = widened(this.durations, new Float64Array(size));
+    this.statuses = widened(this.statuses, new Uint16Array(size));
+    this.ids = widened(this.ids, Buffer.alloc(size * ID_CHARS));
   }
+}
+
+function widened<T extends Float64Array | Uint16Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
