@@ -289,6 +289,8 @@ class Frame {
   readonly durationMs: number;
   readonly durationDays: number;
   readonly seriesStartMs: number;
+  /** The RRULE line this frame expands. */
+  readonly rruleText: string;
   /** DTSTART in the frame the rule runs in. */
   readonly dtstartFrameMs: number;
   private untilFrame: number | null = null;
@@ -300,6 +302,7 @@ class Frame {
     this.until = parsed.until;
     this.floating = this.allDay || !SUB_DAILY.has(parsed.freq);
     this.seriesStartMs = series.start.getTime();
+    this.rruleText = series.rrule;
     if (Number.isNaN(this.seriesStartMs) || Number.isNaN(series.end.getTime())) {
       throw new RangeError('series start and end must be valid instants');
     }
@@ -325,13 +328,13 @@ class Frame {
     return Math.floor(this.zone.wallOf(ms) / DAY_MS);
   }
 
-  /** Frame milliseconds no generated value past which can satisfy UNTIL. */
+  /** Frame milliseconds no generated value past which can satisfy UNTIL (never before DTSTART, which always counts). */
   untilFrameMs(): number {
     if (this.untilFrame === null) {
       const until = this.until;
       if (until === null) this.untilFrame = Number.POSITIVE_INFINITY;
-      else if (until.kind === 'date') this.untilFrame = this.frameUpper(this.untilEndMs) + DAY_MS;
-      else this.untilFrame = this.frameUpper(until.ms) + DAY_MS;
+      else if (until.kind === 'date') this.untilFrame = Math.max(this.frameUpper(this.untilEndMs) + DAY_MS, this.dtstartFrameMs);
+      else this.untilFrame = Math.max(this.frameUpper(until.ms) + DAY_MS, this.dtstartFrameMs);
     }
     return this.untilFrame;
   }
@@ -364,7 +367,17 @@ class Frame {
     return this.allDay ? this.zone.startOfDay(v + this.durationDays * DAY_MS) : startMs + this.durationMs;
   }
 
+  /** DTSTART is within whatever UNTIL says: it always counts as the first occurrence (RFC 5545 3.8.5.3). */
   withinUntil(startMs: number, v: number): boolean {
+    return v === this.dtstartFrameMs || this.untilAllows(startMs, v);
+  }
+
+  /** UNTIL lies before DTSTART: the rule gives DTSTART alone. */
+  endsBeforeStart(): boolean {
+    return !this.untilAllows(this.seriesStartMs, this.dtstartFrameMs);
+  }
+
+  private untilAllows(startMs: number, v: number): boolean {
     const until = this.until;
     if (until === null) return true;
     if (until.kind === 'instant') return startMs <= until.ms;
@@ -504,6 +517,14 @@ export class CompiledSeries {
     if (isPlain(this.frames, this.rdates, overrides)) return expandFrame(this.frames[0]!, this.id, this.excluded, overrides, fromMs, toMs, limit);
     return expandSet(this.frames, this.rdates, this.id, this.excluded, overrides, fromMs, toMs, limit);
   }
+}
+
+/**
+ * The RRULE lines whose UNTIL lies before DTSTART (RFC 5545 3.3.10 says UNTIL should not): each
+ * gives DTSTART alone, which always counts as the first occurrence. Throws RangeError as compileSeries.
+ */
+export function rulesEndingBeforeStart(series: SeriesInput): string[] {
+  return framesOf(series).filter((f) => f.endsBeforeStart()).map((f) => f.rruleText);
 }
 
 /** Compiles a series once for many expansions (throws RangeError for an RRULE it cannot read). */
