@@ -8,6 +8,7 @@ import { ENGINES } from '../helpers/engines.js';
 import { ALL_SCOPES, useApi, type ApiHarness } from '../helpers/api.js';
 import { assertDeclared, opLabel, readClientDoc, type ClientDoc, type Operation, type Schema } from '../helpers/openapi-doc.js';
 import { ianaZone } from '../../src/domain/zones.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 /**
  * Every date, instant, zone and locale a call carries: what openapi.json's schema admits (a client's
@@ -237,7 +238,7 @@ for (const engine of ENGINES) {
           verdicts[admitted ? 'admitted' : 'refused'] += 1;
         };
         for (const value of TABLES[f.kind]) await check(value);
-        await fc.assert(fc.asyncProperty(generated(f.kind, zoneNames), check), { numRuns: 40 });
+        await fc.assert(fc.asyncProperty(generated(f.kind, zoneNames), check), propertyRuns(`formats: ${label}`, 40));
         assert.ok(verdicts.admitted > 0 && verdicts.refused > 0, `${label}: both sides were tried (${JSON.stringify(verdicts)})`);
       }
     });

@@ -15,6 +15,7 @@ import {
   oracleWindowEnd,
   oracleWorkingRanges,
 } from '../helpers/availability-oracle.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 // Zones with every kind of offset: whole, half and three-quarter hours, 30-minute changes, a change
 // at midnight (Santiago), southern-hemisphere summers, none at all.
@@ -198,7 +199,7 @@ describe('availability engine properties', () => {
           clip(ranges, q.from, q.to).map((r) => `${localDateTime(rules.timezone, r.start)} .. ${localDateTime(rules.timezone, r.end)} (${new Date(r.start).toISOString()}..${new Date(r.end).toISOString()})`);
         assert.deepEqual(shown(workingRanges(rules, q.from, q.to)), shown(expected));
       }),
-      { numRuns: 200, includeErrorInReport: true },
+      propertyRuns('availability: working time', 200, { includeErrorInReport: true }),
     );
   });
 
@@ -208,7 +209,7 @@ describe('availability engine properties', () => {
         const expected = oracleSlots(rules, busy, q);
         assert.deepEqual(show(freeSlots(rules, busy, q), rules.timezone), show(expected, rules.timezone));
       }),
-      { numRuns: 150, includeErrorInReport: true },
+      propertyRuns('availability: slots against the oracle', 150, { includeErrorInReport: true }),
     );
   });
 
@@ -223,7 +224,7 @@ describe('availability engine properties', () => {
           }
         }
       }),
-      { numRuns: 200, includeErrorInReport: true },
+      propertyRuns('availability: no slot overlaps busy time', 200, { includeErrorInReport: true }),
     );
   });
 
@@ -239,7 +240,7 @@ describe('availability engine properties', () => {
           assert.ok(covered >= s.end, `slot ${show([s], rules.timezone)[0]} leaves working hours at ${localDateTime(rules.timezone, covered)}`);
         }
       }),
-      { numRuns: 200, includeErrorInReport: true },
+      propertyRuns('availability: slots inside working hours', 200, { includeErrorInReport: true }),
     );
   });
 
@@ -255,7 +256,7 @@ describe('availability engine properties', () => {
           assert.ok(s.start < windowEnds, `${label} after the window ends at ${localDateTime(rules.timezone, windowEnds)}`);
         }
       }),
-      { numRuns: 200, includeErrorInReport: true },
+      propertyRuns('availability: slot length, span, notice, window', 200, { includeErrorInReport: true }),
     );
   });
 
@@ -287,7 +288,7 @@ describe('availability engine properties', () => {
         const within = (slots: TimeRange[]) => show(slots.filter((s) => s.start >= lo && s.start < hi), rules.timezone);
         assert.deepEqual(within(a.slots), within(b.slots), `asked in ${tzA} vs ${tzB}`);
       }),
-      { numRuns: 100, includeErrorInReport: true },
+      propertyRuns('availability: the same instants in every zone', 100, { includeErrorInReport: true }),
     );
   });
 
@@ -299,7 +300,7 @@ describe('availability engine properties', () => {
           assert.ok(slots[i]!.start > slots[i - 1]!.start, `slot ${i} at ${show([slots[i]!], rules.timezone)[0]} after ${show([slots[i - 1]!], rules.timezone)[0]}`);
         }
       }),
-      { numRuns: 200, includeErrorInReport: true },
+      propertyRuns('availability: increasing order', 200, { includeErrorInReport: true }),
     );
   });
 
@@ -314,7 +315,7 @@ describe('availability engine properties', () => {
         const expected = oracleSlots(rules, busy, { from: start, to: start + 1, now: q.now });
         assert.equal(isSlotOffered(rules, busy, slot, q.now), expected.length === 1, `isSlotOffered(${show([slot], rules.timezone)[0]})`);
       }),
-      { numRuns: 150, includeErrorInReport: true },
+      propertyRuns('availability: isSlotOffered', 150, { includeErrorInReport: true }),
     );
   });
 });

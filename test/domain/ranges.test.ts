@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { mergeRanges, subtractRanges, type TimeRange } from '../../src/domain/ranges.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 // Small numbers read better than epoch milliseconds; the functions only compare and subtract.
 const r = (start: number, end: number): TimeRange => ({ start, end });
@@ -115,7 +116,7 @@ describe('range algebra against a set of points', () => {
         assert.deepEqual(points(merged), points(ranges));
         assert.ok(isNormal(merged), JSON.stringify(merged));
       }),
-      { numRuns: 300, includeErrorInReport: true },
+      propertyRuns('ranges: merge', 300, { includeErrorInReport: true }),
     );
   });
 
@@ -129,7 +130,7 @@ describe('range algebra against a set of points', () => {
         assert.deepEqual(points(out), points(from).filter((p) => !removed.has(p)));
         assert.ok(out.every((x, i) => x.end > x.start && (i === 0 || x.start >= out[i - 1]!.end)), JSON.stringify(out));
       }),
-      { numRuns: 300, includeErrorInReport: true },
+      propertyRuns('ranges: subtract', 300, { includeErrorInReport: true }),
     );
   });
 });

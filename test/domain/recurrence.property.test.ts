@@ -6,6 +6,7 @@ import { RRuleTemporal } from 'rrule-temporal';
 import { compileSeries, expandSeries, type Occurrence, type OccurrenceOverride, type SeriesInput } from '../../src/domain/recurrence.js';
 import { zoneOffsets } from '../../src/domain/zone-offsets.js';
 import { expandSeriesReference } from '../helpers/recurrence-reference.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 // expandSeries (our own expansion core) against expandSeriesReference, the rrule-temporal version it
 // replaced, kept verbatim in test/helpers/recurrence-reference.ts, over random series: rules of every
@@ -309,7 +310,7 @@ function property(kind: 'coarse' | 'allDay' | 'subDaily', windowDays: fc.Arbitra
       const { series, overrides } = exceptions(c, plain, window);
       compare(series, overrides, window);
     }),
-    { numRuns },
+    propertyRuns(`against the reference: ${kind}`, numRuns),
   );
 }
 
@@ -320,6 +321,45 @@ describe('expandSeries gives what the rrule-temporal version gave', () => {
   it('for timed daily, weekly, monthly and yearly series', () => property('coarse', windowDays, 2000));
   it('for all-day series', () => property('allDay', windowDays, 800));
   it('for hourly and minutely series, in elapsed time across the changes', () => property('subDaily', fc.oneof(fc.constant(7), fc.integer({ min: 1, max: 31 })), 500));
+});
+
+// Cases the random series found where the reference, not the service, was wrong (issue 34): the
+// reference now works around both (test/helpers/recurrence-reference.ts, Expander.between).
+describe('cases random series found, kept as examples', () => {
+  const starts = (out: Occurrence[]) => out.map((o) => `${o.start.toISOString().replace(':00.000Z', 'Z')}${o.override ? ' moved' : ''}`);
+
+  it('lists a moved occurrence that falls on a day of the previous ISO year\u2019s last week (YEARLY;BYWEEKNO=-1)', () => {
+    // Berlin, 22:00 local: Mon 2015-12-28, Sat 2016-01-02 and Sun 2016-01-03 are week 53 of 2015.
+    const series: SeriesInput = {
+      id: ID, allDay: false, startDate: null, endDate: null, timezone: 'Europe/Berlin', exdates: [],
+      rrule: 'FREQ=YEARLY;BYWEEKNO=-1;BYDAY=MO,SA,SU;UNTIL=20160103T210000Z',
+      start: new Date('2015-01-02T21:00:00Z'), end: new Date('2015-01-02T21:01:00Z'),
+    };
+    const moved: OccurrenceOverride[] = [{ originalStart: '2016-01-02T21:00:00Z', start: new Date('2016-01-02T21:00:00Z'), end: new Date('2016-01-02T23:01:00Z'), cancelled: false, deleted: false }];
+    for (const [from, to] of [['2015-12-21T21:00:00Z', '2016-02-21T21:00:00Z'], ['2016-01-02T12:00:00Z', '2016-01-05T00:00:00Z']] as const) {
+      const window = { from: new Date(from), to: new Date(to) };
+      const expected = ['2015-12-28T21:00Z', '2016-01-02T21:00Z moved', '2016-01-03T21:00Z'].filter((t) => t >= from.slice(0, 16));
+      assert.deepEqual(starts(expandSeries(series, moved, window)), expected);
+      assert.deepEqual(starts(expandSeriesReference(series, moved, window)), expected);
+      compare(series, moved, window);
+    }
+  });
+
+  it('lists only DTSTART for a rule whose BYHOUR never meets its INTERVAL\u2019s steps, and nothing in later windows', () => {
+    // Every 12 hours from 00:00 is 00:00 and 12:00, never 01:00: RFC 5545 3.8.5.3 still counts DTSTART.
+    // In New York from the night of the fall-back (00:00 EDT) it is 11:00 and 23:00 EST, never 01:00.
+    // (From 00:00 in Berlin on its spring-forward night, 24 elapsed hours are 01:00 CEST: a match.)
+    for (const [zone, start] of [['UTC', '2012-01-01T00:00:00Z'], ['Asia/Kolkata', '2025-12-31T18:30:00Z'], ['America/New_York', '2026-11-01T04:00:00Z']] as const) {
+      const series: SeriesInput = { id: ID, allDay: false, startDate: null, endDate: null, timezone: zone, exdates: [], rrule: 'FREQ=MINUTELY;INTERVAL=720;BYHOUR=1;COUNT=2', start: new Date(start), end: new Date(start) };
+      const first = { from: new Date(Date.parse(start) - DAY), to: new Date(Date.parse(start) + 3 * DAY) };
+      const later = { from: new Date('2026-03-29T01:00:00Z'), to: new Date('2026-03-30T01:00:00Z') };
+      const far = { from: new Date('2027-01-01T00:00:00Z'), to: new Date('2030-01-01T00:00:00Z') };
+      assert.deepEqual(starts(expandSeries(series, [], first)), [start.replace(':00Z', 'Z')], zone);
+      assert.deepEqual(starts(expandSeries(series, [], later)), [], zone);
+      assert.deepEqual(starts(expandSeries(series, [], far)), [], zone);
+      for (const w of [first, later, far]) compare(series, [], w);
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -360,7 +400,7 @@ describe('expandSeries gives what rrule-temporal gives for plain rules in UTC', 
           assert.deepEqual(got, expected, `${rrule} from ${new Date(startMs).toISOString()}`);
         },
       ),
-      { numRuns: 600 },
+      propertyRuns('against rrule-temporal in UTC', 600),
     );
   });
 });
@@ -383,7 +423,7 @@ describe('zone offsets from cached transitions', () => {
         const midnight = Math.floor(wall / DAY) * DAY;
         assert.equal(z.startOfDay(midnight), w.toPlainDate().toZonedDateTime({ timeZone: zone }).epochMilliseconds);
       }),
-      { numRuns: 1500 },
+      propertyRuns('zone offsets', 1500),
     );
   });
 });
@@ -409,7 +449,7 @@ describe('expandSeries options', () => {
         ];
         assert.deepEqual(parts.map((o) => o.id), all.map((o) => o.id));
       }),
-      { numRuns: 300 },
+      propertyRuns('expandSeries options: limit and split windows', 300),
     );
   });
 });

@@ -1,5 +1,6 @@
 // The rrule-temporal implementation of expandSeries as it was before src/domain/recurrence.ts got its
-// own core: kept verbatim (only expandSeries renamed) as the oracle for tests and bench/recurrence.ts.
+// own core: kept verbatim (only expandSeries renamed) as the oracle for tests and bench/recurrence.ts,
+// but for two faults of rrule-temporal that Expander.between works around (issue 34).
 /**
  * Expansion of a repeating event (RFC 5545 RRULE + EXDATE + per-occurrence overrides) into the
  * occurrences that overlap a time window. Pure: no I/O, no clock.
@@ -251,12 +252,15 @@ class Expander {
   readonly seriesStartMs: number;
   /** DTSTART in the frame the rule runs in, as epoch milliseconds of that frame. */
   readonly dtstartFrameMs: number;
+  /** YEARLY with BYWEEKNO: queried from a week early (see between). */
+  readonly weekNumbered: boolean;
 
   constructor(series: SeriesInput) {
     this.tz = series.timezone;
     this.allDay = series.allDay;
     this.parsed = parseRule(series.rrule, this.tz, this.allDay);
     this.floating = this.allDay || !SUB_DAILY.has(this.parsed.freq);
+    this.weekNumbered = this.parsed.freq === 'YEARLY' && /(^|;)BYWEEKNO=/i.test(this.parsed.ruleText);
     this.seriesStartMs = series.start.getTime();
     if (Number.isNaN(this.seriesStartMs) || Number.isNaN(series.end.getTime())) {
       throw new RangeError('series start and end must be valid instants');
@@ -340,10 +344,39 @@ class Expander {
     return wallMs(ms, this.tz) + offsetSpreadMs(ms, this.tz) + 1000;
   }
 
-  /** Generated values in [lo, hi] of the rule's frame, in order. */
+  /**
+   * Generated values in [lo, hi] of the rule's frame, in order.
+   *
+   * Two faults of rrule-temporal 2.2.7 are worked around here (fixed in this oracle after it was kept
+   * verbatim; test/domain/recurrence.property.test.ts shows each as a fixed example):
+   * - A query without COUNT starts iterating at the last anniversary of DTSTART before the query's
+   *   start, and a YEARLY BYWEEKNO year only lists the days of its own ISO weeks: a query from
+   *   2016-01-02 iterates 2016 and misses Sat 2016-01-02, which is in week 53 of 2015. Dates of
+   *   another year's weeks lie at most 3 days past a year's end, so such a rule is queried from a
+   *   week earlier (the values before lo are dropped).
+   * - A COUNT rule is replayed from DTSTART, and when its BYxxx parts never meet the steps of its
+   *   INTERVAL (FREQ=MINUTELY;INTERVAL=720;BYHOUR=1 from 00:00 has only DTSTART) the replay gives up
+   *   with "Maximum iterations exceeded". Then the same rule without COUNT is listed from DTSTART to hi
+   *   and its first COUNT values kept: what COUNT means.
+   */
   between(loMs: number, hiMs: number): Temporal.ZonedDateTime[] {
     const zone = this.floating ? 'UTC' : this.tz;
-    return this.rule.between(zonedAt(loMs, zone), zonedAt(hiMs, zone), true);
+    const from = this.weekNumbered ? loMs - 7 * DAY_MS : loMs;
+    let out: Temporal.ZonedDateTime[];
+    try {
+      out = this.rule.between(zonedAt(from, zone), zonedAt(hiMs, zone), true);
+    } catch (e) {
+      if (this.parsed.count === null || !/Maximum iterations/.test((e as Error).message)) throw e;
+      const uncounted = new RRuleTemporal({
+        temporal: Temporal,
+        rruleString: this.parsed.ruleText.split(';').filter((p) => !/^COUNT=/i.test(p)).join(';'),
+        dtstart: zonedAt(this.dtstartFrameMs, zone),
+        includeDtstart: true,
+        maxIterations: 10_000_000,
+      });
+      out = uncounted.between(zonedAt(this.dtstartFrameMs, zone), zonedAt(hiMs, zone), true).slice(0, this.parsed.count);
+    }
+    return from === loMs ? out : out.filter((z) => z.epochMilliseconds >= loMs);
   }
 
   /** The occurrence whose original start is `key`, or null when the rule has none there. */

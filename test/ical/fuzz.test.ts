@@ -6,6 +6,7 @@ import { icalBusyIntervals } from '../../src/ical/busy.js';
 import { ICalendarError } from '../../src/ical/errors.js';
 import { readForImport } from '../../src/ical/import-read.js';
 import { parseICalendar, type ImportedEvent } from '../../src/ical/parse.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 /**
  * Mutated real-shaped files (the Google, Apple and Outlook exports of test/fixtures/ical): lines
@@ -137,7 +138,7 @@ describe('reading mutated real-shaped files (fuzz)', () => {
           if (!kept.headerTouched) assert.deepEqual(found, e);
         }
       }),
-      { numRuns: 400 },
+      propertyRuns('fuzz: parse mutated files', 400),
     );
   });
 
@@ -149,7 +150,7 @@ describe('reading mutated real-shaped files (fuzz)', () => {
         if (imported !== null) noRuntimeText('warning', imported.warnings);
         reading(() => icalBusyIntervals(text, WINDOW, { defaultTimezone: 'Asia/Tokyo' }));
       }),
-      { numRuns: 200 },
+      propertyRuns('fuzz: import and busy time of mutated files', 200),
     );
   });
 });

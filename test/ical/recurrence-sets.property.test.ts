@@ -5,6 +5,7 @@ import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
 import { expandSeries } from '../../src/domain/recurrence.js';
 import { parseICalendar } from '../../src/ical/parse.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 // Recurrence sets read from iCalendar text and expanded by our expander (parseICalendar, then
 // expandSeries), against a second, independent implementation: ical.js's own expansion
@@ -169,7 +170,7 @@ describe('recurrence sets against ical.js (property)', () => {
         const other = theirs(text, s.zone, { from, to });
         assert.deepEqual([...mine].sort(byStart), other, text);
       }),
-      { numRuns: 500, seed: 18_2026 },
+      propertyRuns('recurrence sets against ical.js', 500, { seed: 18_2026 }),
     );
   });
 });

@@ -13,6 +13,7 @@ import type { Store } from '../../src/store/db.js';
 import { calendarPageRows, horizonOf, type PageQuery } from '../../src/store/repos/occurrences.js';
 import { ENGINES, openTestStore } from '../helpers/engines.js';
 import { seedEvent, seedOverride } from '../helpers/seed-events.js';
+import { propertyRuns } from '../helpers/property-runs.js';
 
 // The materialised rows must list exactly what expanding the stored events lists (the reference
 // path, today's calendarWindow), page by page, for random series, overrides, edits, zones and
@@ -202,7 +203,7 @@ for (const engine of ENGINES) {
           const actual = await pagedRows(store, owner.id, q, w.limit);
           assert.deepStrictEqual(actual, expected);
         }
-      }), { numRuns: engine === 'pglite' ? 40 : 60 });
+      }), propertyRuns(`occurrences pages: ${engine}`, engine === 'pglite' ? 40 : 60));
     });
   });
 }
