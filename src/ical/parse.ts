@@ -18,7 +18,7 @@
 import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
 import type { EventTimes } from '../domain/event-times.js';
-import { expandSeries, formatInstantSeconds, type SeriesInput } from '../domain/recurrence.js';
+import { expandSeries, formatInstantSeconds, rulesEndingBeforeStart, type SeriesInput } from '../domain/recurrence.js';
 import { lineOf, readCalendarText } from './calendar-text.js';
 import { checkEventCount, checkSize, ICAL_LIMITS, type IcalLimits } from './limits.js';
 import { ianaZoneOfDefinition } from './vtimezone.js';
@@ -88,11 +88,19 @@ interface Context {
   /** Zone of floating times, all-day dates and TZIDs we cannot read. */
   zone: string;
   warnings: string[];
-  unknownTzids: Set<string>;
+  /** TZIDs read in `zone` instead, each with the first line that uses it (warned about once the calendar is read). */
+  unknownTzids: Map<string, number | null>;
   /** TZIDs of the file's own VTIMEZONEs that no name resolves: the IANA zone matching the definition, or null. */
-  customZones: Map<string, string | null>;
+  customZones: Map<string, CustomZone>;
   /** Shared by every calendar of the file. */
   stats: { skipped: number };
+}
+
+/** A VTIMEZONE of the file whose TZID no name resolves: its line, the years compared, the IANA zone of the same offsets or null. */
+interface CustomZone {
+  line: number | null;
+  years: [number, number];
+  zone: string | null;
 }
 
 /** Where a series' occurrences are: what EXDATE and RECURRENCE-ID keys are computed against. */
@@ -155,13 +163,30 @@ function zoneOf(prop: Property, t: Time, floating: string, ctx: Context): string
   const tzid = prop.getParameter('tzid');
   const name = typeof tzid === 'string' ? tzid : null;
   if (name === null) return floating;
-  const zone = resolveZone(name) ?? ctx.customZones.get(name) ?? null;
+  const zone = resolveZone(name) ?? ctx.customZones.get(name)?.zone ?? null;
   if (zone !== null) return zone;
-  if (!ctx.unknownTzids.has(name)) {
-    ctx.unknownTzids.add(name);
-    ctx.warnings.push(`TZID "${name}" is not a time zone we know; its times are read in ${ctx.zone}`);
-  }
+  // Events are read by UID, not in line order: the warning names the first line that uses the TZID.
+  const line = lineOf(prop);
+  const seen = ctx.unknownTzids.get(name);
+  if (seen === undefined || (line !== null && (seen === null || line < seen))) ctx.unknownTzids.set(name, line);
   return ctx.zone;
+}
+
+/** One warning per TZID read in the calendar's zone: at its VTIMEZONE when the file defines it, else at the first line using it. */
+function unknownZoneWarnings(ctx: Context): void {
+  for (const [name, line] of ctx.unknownTzids) {
+    const custom = ctx.customZones.get(name);
+    if (custom !== undefined) {
+      ctx.warnings.push(`${linePrefix(custom.line)}TZID "${name}" is not a zone name, and its VTIMEZONE has the offsets of no IANA zone in ${custom.years[0]}-${custom.years[1]}; its times are read in ${ctx.zone}`);
+    } else {
+      ctx.warnings.push(`${linePrefix(line)}TZID "${name}" is not a time zone we know; its times are read in ${ctx.zone}`);
+    }
+  }
+}
+
+/** 'line N: ', or nothing for a line not known. */
+function linePrefix(line: number | null): string {
+  return line === null ? '' : `line ${line}: `;
 }
 
 function instantOf(prop: Property, t: Time, floating: string, ctx: Context): Date {
@@ -308,11 +333,23 @@ function readRules(c: Component, times: EventTimes, ctx: Context): string | null
     try {
       expandSeries(probe, [], { from: times.start, to: new Date(times.start.getTime() + DAY_MS) });
       if (!kept.includes(rrule)) kept.push(rrule);
+      if (rulesEndingBeforeStart(probe).length > 0) ctx.warnings.push(untilWarning(c, prop, rrule, times, props.length > 1 || c.getFirstProperty('rdate') !== null));
     } catch (e) {
       ctx.warnings.push(`${describe(c)}: RRULE ${rrule} cannot be expanded (${(e as Error).message}); ${props.length > 1 ? 'the other RRULEs are imported' : 'imported as a single event'}`);
     }
   }
   return kept.length === 0 ? null : kept.join('\n');
+}
+
+/**
+ * An RRULE whose UNTIL lies before DTSTART gives DTSTART alone (RFC 5545 3.8.5.1: DTSTART always
+ * counts as the first occurrence): said at the RRULE's line, since the owner may expect more.
+ */
+function untilWarning(c: Component, prop: Property, rrule: string, times: EventTimes, others: boolean): string {
+  const until = /(?:^|;)UNTIL=([^;]*)/i.exec(rrule)?.[1] ?? '';
+  const wall = Temporal.Instant.fromEpochMilliseconds(times.start.getTime()).toZonedDateTimeISO(times.timezone);
+  const start = times.allDay ? times.startDate! : `${wall.toPlainDateTime().toString()} (${times.timezone})`;
+  return `${linePrefix(lineOf(prop))}UID ${text(c, 'uid')}: RRULE UNTIL=${until} is before DTSTART ${start}; ${others ? 'that rule gives only the first occurrence' : 'only the first occurrence is kept'}`;
 }
 
 /** RDATE values as SeriesInput.rdates: DATE (the series' time of day on a timed series), DATE-TIME (its TZID), PERIOD. */
@@ -449,15 +486,16 @@ function yearsOf(cal: Component): [number, number] | null {
 }
 
 /** The calendar's VTIMEZONEs that no name resolves, each mapped to the IANA zone matching its definition (./vtimezone.ts). */
-function customZonesOf(cal: Component, warnings: string[]): Map<string, string | null> {
-  const out = new Map<string, string | null>();
+function customZonesOf(cal: Component, warnings: string[]): Map<string, CustomZone> {
+  const out = new Map<string, CustomZone>();
   const years = yearsOf(cal);
   for (const vtz of cal.getAllSubcomponents('vtimezone')) {
     const tzid = text(vtz, 'tzid');
     if (tzid === null || out.has(tzid) || resolveZone(tzid) !== null || years === null) continue;
     const zone = ianaZoneOfDefinition(vtz, years[0], years[1]);
-    out.set(tzid, zone);
-    if (zone !== null) warnings.push(`TZID "${tzid}" is not a zone name; its VTIMEZONE has the offsets of ${zone} in ${years[0]}-${years[1]}, which is used`);
+    const line = lineOf(vtz);
+    out.set(tzid, { line, years, zone });
+    if (zone !== null) warnings.push(`${linePrefix(line)}TZID "${tzid}" is not a zone name; its VTIMEZONE has the offsets of ${zone} in ${years[0]}-${years[1]}, which is used`);
   }
   return out;
 }
@@ -478,6 +516,7 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
   const warnings: string[] = [];
   const fallbackZone = resolveZone(options.defaultTimezone) ?? 'UTC';
   const groups = new Map<string, Group>();
+  const contexts: Context[] = [];
   const stats = { skipped: 0 };
 
   const { calendars, warnings: textWarnings } = readCalendarText(input);
@@ -486,8 +525,9 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
   for (const cal of calendars) {
     const wr = text(cal, 'x-wr-timezone');
     const zone = wr === null ? fallbackZone : resolveZone(wr);
-    if (wr !== null && zone === null) warnings.push(`X-WR-TIMEZONE "${wr}" is not a time zone we know; ${fallbackZone} is used`);
-    const ctx: Context = { zone: zone ?? fallbackZone, warnings, unknownTzids: new Set(), customZones: customZonesOf(cal, warnings), stats };
+    if (wr !== null && zone === null) warnings.push(`${linePrefix(lineOf(cal.getFirstProperty('x-wr-timezone')))}X-WR-TIMEZONE "${wr}" is not a time zone we know; ${fallbackZone} is used`);
+    const ctx: Context = { zone: zone ?? fallbackZone, warnings, unknownTzids: new Map(), customZones: customZonesOf(cal, warnings), stats };
+    contexts.push(ctx);
     for (const c of cal.getAllSubcomponents('vevent')) {
       const uid = text(c, 'uid');
       if (uid === null) {
@@ -501,8 +541,8 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
       else group.masters.push(c);
     }
     for (const kind of ['vtodo', 'vjournal', 'vfreebusy']) {
-      const n = cal.getAllSubcomponents(kind).length;
-      if (n > 0) warnings.push(`${n} ${kind.toUpperCase()} component(s) not imported: only VEVENTs are`);
+      const others = cal.getAllSubcomponents(kind);
+      if (others.length > 0) warnings.push(`${linePrefix(lineOf(others[0]))}${others.length} ${kind.toUpperCase()} component(s) not imported: only VEVENTs are`);
     }
   }
 
@@ -534,5 +574,6 @@ export function parseICalendar(input: string, options: ParseOptions = {}): Parse
       stats.skipped += 1;
     }
   }
+  for (const ctx of contexts) unknownZoneWarnings(ctx);
   return { events, skipped: stats.skipped, warnings: reportWarnings(warnings) };
 }
