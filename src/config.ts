@@ -75,6 +75,20 @@ export interface Config {
    * with 503 and `Retry-After: SHED_RETRY_AFTER_SECONDS`. Each at least 1.
    */
   readonly shedding: { readonly maxEventLoopDelayMs: number; readonly sampleIntervalMs: number; readonly retryAfterSeconds: number };
+  /**
+   * How long the service waits for what may answer late (docs/decisions.md "Deadlines"): a check of
+   * GET /readyz (READINESS_CHECK_MS, 2 s), a duplicate call on its Idempotency-Key
+   * (IDEMPOTENCY_WAIT_MS, 10 s), Redis at start (REDIS_START_WAIT_MS, 5 s), a webhook receiver's
+   * connection and whole answer (WEBHOOK_CONNECT_TIMEOUT_MS, 5 s; WEBHOOK_ANSWER_TIMEOUT_MS, 15 s).
+   * Each at least 1; tests raise them, where the machine is the slow party and not what is awaited.
+   */
+  readonly deadlines: {
+    readonly readinessCheckMs: number;
+    readonly idempotencyWaitMs: number;
+    readonly redisStartWaitMs: number;
+    readonly webhookConnectMs: number;
+    readonly webhookAnswerMs: number;
+  };
 }
 
 export interface ConfigOverrides {
@@ -145,6 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       maxEventLoopDelayMs: atLeastOne('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 500),
       sampleIntervalMs: atLeastOne('SHED_SAMPLE_INTERVAL_MS', env.SHED_SAMPLE_INTERVAL_MS, 1000),
       retryAfterSeconds: atLeastOne('SHED_RETRY_AFTER_SECONDS', env.SHED_RETRY_AFTER_SECONDS, 2),
+    }),
+    deadlines: Object.freeze({
+      readinessCheckMs: atLeastOne('READINESS_CHECK_MS', env.READINESS_CHECK_MS, 2000),
+      idempotencyWaitMs: atLeastOne('IDEMPOTENCY_WAIT_MS', env.IDEMPOTENCY_WAIT_MS, 10_000),
+      redisStartWaitMs: atLeastOne('REDIS_START_WAIT_MS', env.REDIS_START_WAIT_MS, 5000),
+      webhookConnectMs: atLeastOne('WEBHOOK_CONNECT_TIMEOUT_MS', env.WEBHOOK_CONNECT_TIMEOUT_MS, 5000),
+      webhookAnswerMs: atLeastOne('WEBHOOK_ANSWER_TIMEOUT_MS', env.WEBHOOK_ANSWER_TIMEOUT_MS, 15_000),
     }),
   });
 }

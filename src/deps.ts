@@ -95,9 +95,6 @@ export interface DepsOptions {
   passwords?: PasswordWork;
 }
 
-/** How long a start waits for Redis before it starts on the fall-back (docs/deploy.md). */
-const REDIS_START_WAIT_MS = 5000;
-
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export async function openDeps(config: Config, options: DepsOptions = {}): Promise<Deps> {
@@ -123,7 +120,8 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   // REDIS_URL: rate limits shared by every instance (docs/deploy.md); else counted in this process.
   const redis = config.redisUrl && !options.limits ? openRedis(config.redisUrl, 'limits') : null;
   const limits = options.limits ?? (redis ? new RedisRateLimitStore(redis, options.log ?? silent) : new MemoryRateLimitStore());
-  if (redis && !(await redisReady(redis, REDIS_START_WAIT_MS))) {
+  // A start waits this long for Redis (REDIS_START_WAIT_MS, 5 s), then starts on the fall-back (docs/deploy.md).
+  if (redis && !(await redisReady(redis, config.deadlines.redisStartWaitMs))) {
     (options.log ?? silent).warn({}, `Redis does not answer at start: rate limits are counted in this instance's memory until it does`);
   }
   const log = options.log ?? silent;
@@ -154,7 +152,7 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
     passwords,
     migrated,
     requestLog,
-    readiness: () => checkReadiness({ store: opened, pingRedis: redis ? async () => void (await redis.ping()) : null }),
+    readiness: () => checkReadiness({ store: opened, pingRedis: redis ? async () => void (await redis.ping()) : null, checkLimitMs: config.deadlines.readinessCheckMs }),
     invalidation,
     forgetTokens: (tokenId) =>
       invalidation

@@ -33,8 +33,11 @@ export function routeErrors(route: AnyRoute): ErrorCode[] {
   return [
     // The guard: token, app, scope, limits.
     ...guardErrors(route),
-    // The body parser: not JSON, empty where fields are needed, over 256 KiB, another media type.
-    ...(route.body ? (['bad_request'] as const) : []),
+    // The body parser on a route with a body (not JSON, empty where fields are needed, over 256 KiB,
+    // another media type), and on every route the envelope's answer to a request that is not valid
+    // HTTP (envelope.ts answerMalformed: a header line without a colon, a control character in a
+    // header value such as Authorization, a Content-Length that is no number), GETs included.
+    'bad_request',
     // The validator: every route refuses unknown query parameters (NoParameters at least).
     'invalid_input',
     // The Idempotency-Key (invalid_input when missing): used with another request, or a duplicate still in progress.
@@ -88,7 +91,7 @@ function fastifyRoute(route: AnyRoute, services: Deps, guard: Guard) {
       const now = services.clock.now();
       const principal = request.principal!;
       const ctx = { principal, query: request.query ?? {}, params: request.params ?? {}, body: request.body, now, services };
-      const result = route.idempotent ? route.handler({ ...ctx, idempotency: idempotencyScope(request, reply, principal.tokenId, now, status) }) : route.handler(ctx);
+      const result = route.idempotent ? route.handler({ ...ctx, idempotency: idempotencyScope(request, reply, principal.tokenId, now, status, services.config.deadlines.idempotencyWaitMs) }) : route.handler(ctx);
       const send = (answer: unknown): FastifyReply => {
         if (answer instanceof JsonBytes) return reply.code(status).type('application/json; charset=utf-8').send(answer.bytes);
         return reply.code(status).send(answer);

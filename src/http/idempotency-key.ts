@@ -32,7 +32,7 @@ export function checkIdempotencyKey(body: unknown) {
 }
 
 /** The call's claim on its key, as the handler of an idempotent route receives it. */
-export function idempotencyScope(request: FastifyRequest, reply: FastifyReply, tokenId: string, now: Date, successStatus: number): IdempotencyScope {
+export function idempotencyScope(request: FastifyRequest, reply: FastifyReply, tokenId: string, now: Date, successStatus: number, duplicateWaitMs: number): IdempotencyScope {
   const key = request.idempotencyKey;
   if (key === undefined) throw new Error('an idempotent route answered without its Idempotency-Key check');
   const path = request.url.split('?')[0] ?? '';
@@ -42,6 +42,7 @@ export function idempotencyScope(request: FastifyRequest, reply: FastifyReply, t
     fingerprint: fingerprint(request.method, path, request.body),
     now,
     successStatus,
+    duplicateWaitMs,
     markReplayed: () => void reply.header('Idempotent-Replayed', 'true'),
   };
 }

@@ -10,8 +10,6 @@ import { ApiError, asApiError, type ErrorCode } from './errors.js';
  */
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{16,64}$/;
 export const KEY_LIFE_MS = 24 * 3_600_000;
-/** A concurrent duplicate waits this long for the first call, then answers 429. */
-export const DUPLICATE_WAIT_MS = 10_000;
 
 /** Outcomes that are stored and replayed; everything else (400, 401, 403, 422 invalid_input, 429 rate_limited, 5xx) is not. */
 const STORED_ERRORS: ReadonlySet<ErrorCode> = new Set(['not_found', 'slot_unavailable', 'invalid_transition', 'too_many_pending']);
@@ -39,6 +37,8 @@ export interface IdempotencyScope {
   now: Date;
   /** The status a success answers with (stored with the body). */
   successStatus: number;
+  /** A concurrent duplicate waits this long for the first call, then answers 429 (IDEMPOTENCY_WAIT_MS, 10 s). */
+  duplicateWaitMs: number;
   /** Called when the answer is a replay: the route layer adds `Idempotent-Replayed: true`. */
   markReplayed(): void;
 }
@@ -95,7 +95,7 @@ export async function once<P, R>(db: Db, scope: IdempotencyScope, prepare: () =>
   let outcome: Outcome;
   try {
     outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
-      await setLockTimeout(trx, DUPLICATE_WAIT_MS);
+      await setLockTimeout(trx, scope.duplicateWaitMs);
       const first = await claimKey(trx, { tokenId: scope.tokenId, key: scope.key, fingerprint: scope.fingerprint, now: scope.now, since });
       if (!first) {
         const record = await findKey(trx, scope.tokenId, scope.key, since);

@@ -13,10 +13,9 @@ export interface ReadinessDeps {
   store: Store;
   /** Redis when it is configured (REDIS_URL): resolves when it answers a PING. */
   pingRedis?: (() => Promise<void>) | null;
+  /** A check that does not answer within this long fails (READINESS_CHECK_MS, 2 s): a load balancer polls every few seconds. */
+  checkLimitMs: number;
 }
-
-/** A check that does not answer within this long fails: a load balancer polls every few seconds. */
-const CHECK_LIMIT_MS = 2000;
 
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -26,9 +25,9 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
-async function check(what: () => Promise<string | void>): Promise<CheckResult> {
+async function check(what: () => Promise<string | void>, limitMs: number): Promise<CheckResult> {
   try {
-    return (await within(what(), CHECK_LIMIT_MS)) || 'ok';
+    return (await within(what(), limitMs)) || 'ok';
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
@@ -41,12 +40,12 @@ async function check(what: () => Promise<string | void>): Promise<CheckResult> {
 export async function checkReadiness(deps: ReadinessDeps): Promise<ReadinessReport> {
   const checks: Record<string, CheckResult> = {};
   const [database, migrations, redis] = await Promise.all([
-    check(() => pingDatabase(deps.store.db)),
+    check(() => pingDatabase(deps.store.db), deps.checkLimitMs),
     check(async () => {
       const pending = await pendingMigrations(deps.store);
       if (pending.length > 0) return `pending: ${pending.join(', ')}`;
-    }),
-    deps.pingRedis ? check(deps.pingRedis) : Promise.resolve(null),
+    }, deps.checkLimitMs),
+    deps.pingRedis ? check(deps.pingRedis, deps.checkLimitMs) : Promise.resolve(null),
   ]);
   checks.database = database;
   checks.migrations = migrations;

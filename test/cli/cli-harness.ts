@@ -5,23 +5,10 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PATIENCE_MS, PATIENT_SERVICE_ENV } from '../helpers/patience.js';
 
-/**
- * How long a test waits for something that will happen (a process to finish, a server to listen, a
- * forwarded event) before it calls it a failure. A condition ends the wait as soon as it holds; this
- * limit only stops a test that would otherwise hang, so it is minutes: on a busy 2-core machine a
- * `serve` start (migrations on PGlite) has been seen to take over 30 s.
- */
-export const PATIENCE_MS = 5 * 60_000;
-
-/** Waits until `what` holds, checking every 50 ms, for at most `limitMs`; the error says what never came. */
-export async function until(what: () => boolean | Promise<boolean>, label: string | (() => string), limitMs = PATIENCE_MS): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await what())) {
-    if (Date.now() > deadline) throw new Error(`waited ${limitMs} ms in vain for ${typeof label === 'function' ? label() : label}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+// The tests' patience and their one wait on a condition live in test/helpers/patience.ts.
+export { PATIENCE_MS, until } from '../helpers/patience.js';
 
 /** The real CLI, as a user runs it: `node bin/calendar-access.js ...` in a process of its own. */
 export const BIN = fileURLToPath(new URL('../../bin/calendar-access.js', import.meta.url));
@@ -41,11 +28,14 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** The environment of the tests, without the variables a CLI reads, plus `extra`. */
+/**
+ * The environment of the tests, without the variables a CLI reads, plus `extra`; a `serve` started
+ * with it keeps load shedding and its deadlines out of the way, as a test's in-process service does.
+ */
 export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_BASE_URL', 'TOKEN_CACHE_SECONDS', 'LOG_LEVEL']) delete env[name];
-  return { ...env, ...extra };
+  return { ...env, ...PATIENT_SERVICE_ENV, ...extra };
 }
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = PATIENCE_MS): Promise<CliRun> {

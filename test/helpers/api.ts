@@ -12,6 +12,7 @@ import { generateTokenValue, hashToken } from '../../src/domain/token-format.js'
 import type { EngineName } from '../../src/store/db.js';
 import type { OwnerRow } from '../../src/store/schema.js';
 import { openTestStore, schemaTurn } from './engines.js';
+import { PATIENT_SERVICE_ENV } from './patience.js';
 
 export const ALL_SCOPES = [...SCOPES];
 
@@ -39,10 +40,11 @@ let counter = 0;
  * Settings for a test's own service: load shedding out of the way unless a test sets it
  * (test/http/load-shedding.test.ts): the test process is the server and its own client, and its
  * work holding the loop on a busy machine is not load to shed (a sample of a minute is never taken
- * while a file runs). The tests sign many owners up from one address: the sign-up limit is a test
- * of its own (test/web/sign-up.test.ts).
+ * while a file runs). The service's deadlines (readiness, a duplicate's wait, Redis at start, a
+ * webhook receiver) are raised to the tests' patience (test/helpers/patience.ts). The tests sign many
+ * owners up from one address: the sign-up limit is a test of its own (test/web/sign-up.test.ts).
  */
-export const QUIET_TEST_ENV = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000', SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000' } as const;
+export const QUIET_TEST_ENV = { ...PATIENT_SERVICE_ENV, SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000' } as const;
 
 export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: Record<string, string> = {}): ApiHarness {
   const clock = fixedClock(start);

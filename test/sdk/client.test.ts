@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { CalendarAccess, CalendarAccessError, isCalendarAccessError, verifyWebhook, type ErrorCode, type WebhookEvent } from '@calendar-access/sdk';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
+import { PATIENT_DELIVERY } from '../helpers/patience.js';
 import { appointmentBody, bookableOwner } from '../helpers/requests.js';
 import { seedTask } from '../helpers/seed.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
@@ -168,7 +169,7 @@ for (const engine of ENGINES) {
         const policy: OutboundPolicy = { allowPrivateHosts: ['localhost'] };
         const { secret } = await addEndpoint({ db: api.rt.store.db, clock: api.clock, policy }, { ownerId: owner.id, tokenId: tokenRow.id, url: receiver.url('localhost', '/hook') });
         const made = await client(token).requests.createTask({ message: 'Hello', ...requester('w@example.com') });
-        const worker = new DeliveryWorker({ db: api.rt.store.db, clock: api.clock, policy, ca: receiver.ca, random: () => 0.5 });
+        const worker = new DeliveryWorker({ db: api.rt.store.db, clock: api.clock, policy, ca: receiver.ca, random: () => 0.5, ...PATIENT_DELIVERY });
         assert.equal(await worker.runOnce(), 2);
         await worker.close();
         const events: WebhookEvent[] = [];

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { verifyWebhook } from '@calendar-access/sdk';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
+import { PATIENT_DELIVERY } from '../helpers/patience.js';
 import { ok, useReceiver, type Hit, type Route } from '../helpers/receiver.js';
 import * as oauth from 'oauth4webapi';
 import { authorizationUrl, consent, registerClient, signedInOwner, tokensFor, type Client } from '../oauth/harness.js';
@@ -41,7 +42,7 @@ for (const engine of ENGINES) {
     const policy: OutboundPolicy = { allowPrivateHosts: ['localhost'] };
     const env = () => ({ db: db(), clock: api.clock, policy });
     const run = async (perEndpoint = 5) => {
-      const w = new DeliveryWorker({ db: db(), clock: api.clock, policy, ca: receiver.server.ca, random: () => 0.5, perEndpoint });
+      const w = new DeliveryWorker({ db: db(), clock: api.clock, policy, ca: receiver.server.ca, random: () => 0.5, ...PATIENT_DELIVERY, perEndpoint });
       try {
         return await w.runOnce();
       } finally {

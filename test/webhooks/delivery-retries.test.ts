@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
+import { PATIENT_DELIVERY } from '../helpers/patience.js';
 import { ok, useReceiver, type Hit, type Route } from '../helpers/receiver.js';
 import { newId } from '../../src/domain/ids.js';
 import type { EventType } from '../../src/domain/webhook-events.js';
@@ -45,7 +46,7 @@ for (const engine of ENGINES) {
 
     const policy: OutboundPolicy = { allowPrivateHosts: ['localhost'] };
     const env = () => ({ db: db(), clock: api.clock, policy });
-    const worker = (extra: { perEndpoint?: number } = {}) => new DeliveryWorker({ db: db(), clock: api.clock, policy, ca: receiver.server.ca, random: () => 0.5, ...extra });
+    const worker = (extra: { perEndpoint?: number } = {}) => new DeliveryWorker({ db: db(), clock: api.clock, policy, ca: receiver.server.ca, random: () => 0.5, ...PATIENT_DELIVERY, ...extra });
     /** One claim-and-deliver pass; returns how many deliveries it claimed. */
     const run = async (extra: { perEndpoint?: number } = {}) => {
       const w = worker(extra);

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
+import { PATIENT_DELIVERY } from '../helpers/patience.js';
 import { post, taskBody } from '../helpers/requests.js';
 import { useReceiver, type EventJson, type Hit } from '../helpers/receiver.js';
 import { newId } from '../../src/domain/ids.js';
@@ -46,7 +47,7 @@ for (const engine of ENGINES) {
     const policy: OutboundPolicy = { allowPrivateHosts: ['localhost'] };
     const env = () => ({ db: db(), clock: api.clock, policy });
     const run = async (p: OutboundPolicy = policy) => {
-      const w = new DeliveryWorker({ db: db(), clock: api.clock, policy: p, ca: receiver.server.ca, random: () => 0.5 });
+      const w = new DeliveryWorker({ db: db(), clock: api.clock, policy: p, ca: receiver.server.ca, random: () => 0.5, ...PATIENT_DELIVERY });
       try {
         return await w.runOnce();
       } finally {

@@ -2,6 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
+import { PATIENT_DELIVERY } from '../helpers/patience.js';
 import { post, taskBody } from '../helpers/requests.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
 import { addEndpoint } from '../../src/webhooks/endpoints.js';
@@ -35,7 +36,7 @@ for (const engine of ENGINES) {
       answer = 200;
     });
     const policy: OutboundPolicy = { allowPrivateHosts: ['localhost'] };
-    const worker = () => new DeliveryWorker({ db: api.rt.store.db, clock: api.clock, policy, ca: receiver.ca, random: () => 0.5 });
+    const worker = () => new DeliveryWorker({ db: api.rt.store.db, clock: api.clock, policy, ca: receiver.ca, random: () => 0.5, ...PATIENT_DELIVERY });
 
     it('delivers a ping on add and request.created on a new request, signed, with the headers of the spec', async () => {
       const owner = await api.owner();

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
+import { PATIENT_DELIVERY } from '../helpers/patience.js';
 import { startHttpsServer } from '../helpers/https-server.js';
 import { addEndpoint } from '../../src/webhooks/endpoints.js';
 import { ServiceError } from '../../src/domain/service-error.js';
@@ -126,7 +127,7 @@ for (const engine of ENGINES) {
         const who = await setup();
         const { endpoint } = await add(who, 'https://rebind.test/hook', rebinding);
         calls = 0;
-        const worker = new DeliveryWorker({ db: api.rt.store.db, clock: api.clock, policy: rebinding, ca: receiver.ca, random: () => 0.5 });
+        const worker = new DeliveryWorker({ db: api.rt.store.db, clock: api.clock, policy: rebinding, ca: receiver.ca, random: () => 0.5, ...PATIENT_DELIVERY });
         // (Deliveries of the other tests' endpoints in this store are attempted too; only this one is checked.)
         assert.ok((await worker.runOnce()) >= 1);
         await worker.close();

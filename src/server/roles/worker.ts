@@ -26,6 +26,8 @@ export const deliveriesPart: Part = {
       log,
       pollMs: deps.config.webhookPollMs,
       leaseMs: deps.config.webhookLeaseMs,
+      connectTimeoutMs: deps.config.deadlines.webhookConnectMs,
+      answerTimeoutMs: deps.config.deadlines.webhookAnswerMs,
       smtp: deps.config.smtpUrl !== null,
       ...(metrics ? { onAttempt: (outcome: string) => metrics.deliveryAttempt(outcome) } : {}),
     });
