@@ -1,20 +1,21 @@
+import { CallLog, countCall, idle } from './sliding-log.js';
 import type { RateLimitStore, WindowCount } from './store.js';
 
-/** Fixed windows counted in this process's memory, and holds: the default for one instance. */
+/** Sliding logs (sliding-log.ts) kept in this process's memory, and holds: the default for one instance. */
 export class MemoryRateLimitStore implements RateLimitStore {
-  /** Windows by length, then by key (a key's string is then hashed once, not joined to its length each call). */
-  private readonly windows = new Map<number, Map<string, { start: number; count: number }>>();
+  /** Logs by window length, then by key (a key's string is then hashed once, not joined to its length each call). */
+  private readonly logs = new Map<number, Map<string, CallLog>>();
   /** Held keys and until when. */
   private readonly holds = new Map<string, number>();
   private lastSweep = 0;
 
   // At once, without a promise: see RateLimitStore.hit.
-  hit(key: string, windowMs: number, now: number): WindowCount {
-    return this.count(key, windowMs, now, 1);
+  hit(key: string, windowMs: number, now: number, max: number): WindowCount {
+    return this.count(key, windowMs, now, max, true);
   }
 
-  peek(key: string, windowMs: number, now: number): WindowCount {
-    return this.count(key, windowMs, now, 0);
+  peek(key: string, windowMs: number, now: number, max: number): WindowCount {
+    return this.count(key, windowMs, now, max, false);
   }
 
   async hold(key: string, until: number): Promise<void> {
@@ -29,29 +30,30 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   async forget(key: string): Promise<void> {
     this.holds.delete(key);
-    for (const byKey of this.windows.values()) byKey.delete(key);
+    for (const byKey of this.logs.values()) byKey.delete(key);
   }
 
-  private count(key: string, windowMs: number, now: number, add: number): WindowCount {
+  private count(key: string, windowMs: number, now: number, max: number, add: boolean): WindowCount {
     this.sweep(now);
-    const start = Math.floor(now / windowMs) * windowMs;
-    let byKey = this.windows.get(windowMs);
-    if (!byKey) this.windows.set(windowMs, (byKey = new Map()));
-    let w = byKey.get(key);
-    if (!w || w.start !== start) {
-      w = { start, count: 0 };
-      if (add > 0) byKey.set(key, w);
+    let byKey = this.logs.get(windowMs);
+    if (!byKey) this.logs.set(windowMs, (byKey = new Map()));
+    let log = byKey.get(key);
+    if (!log) {
+      if (!add) return { count: 0, resetAt: now };
+      byKey.set(key, (log = new CallLog()));
     }
-    w.count += add;
-    return { count: w.count, resetAt: start + windowMs };
+    return countCall(log, windowMs, now, max, add);
   }
 
-  /** Forgets ended windows and holds once a minute so memory stays bounded by the active keys. */
+  /**
+   * Forgets idle logs (every call left the window) and ended holds once a minute, so memory stays
+   * bounded by the active keys, each by its limit.
+   */
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [windowMs, byKey] of this.windows) {
-      for (const [key, w] of byKey) if (w.start + windowMs <= now) byKey.delete(key);
+    for (const [windowMs, byKey] of this.logs) {
+      for (const [key, log] of byKey) if (idle(log, windowMs, now)) byKey.delete(key);
     }
     for (const [key, until] of this.holds) if (until <= now) this.holds.delete(key);
   }

@@ -3,7 +3,8 @@ import { clientKey } from './client-address.js';
 import type { RateLimitStore, WindowCount } from './store.js';
 
 /**
- * Rate limits (spec "Limits", docs/spec-decisions.md §9): fixed windows counted per key, in a RateLimitStore.
+ * Rate limits (spec "Limits", docs/spec-decisions.md §9): sliding windows counted per key, in a
+ * RateLimitStore (limits/sliding-log.ts): no span of `windowMs` admits more than `max` calls.
  */
 export interface Limit {
   /** Key prefix naming the limit, e.g. `read:<tokenId>`. */
@@ -99,6 +100,11 @@ export interface LimitVerdict {
   exceeded?: Limit;
 }
 
+/**
+ * The headers' figures of one limit: `remaining` is what can be sent now, `reset` the seconds until
+ * the count falls (one more call is admitted then, when none is left): draft-ietf-httpapi-ratelimit-headers,
+ * whose reset is "the seconds until additional quota is made available"; 0 when nothing is counted.
+ */
 function describe(limit: Limit, c: WindowCount, now: number) {
   return {
     limit: limit.max,
@@ -119,8 +125,9 @@ interface Tally {
 /**
  * Counts a call against every limit that applies. Headers describe the limit closest to running out
  * (fewest calls remaining; on a tie, the one that resets last); once one is exceeded, the exceeded
- * one that resets last. The verdict comes at once when the store answers at once (the in-process
- * store: no promise on the API's hot path), else as a promise.
+ * one that resets last. With `count` false nothing is counted and the verdict says whether a call
+ * now would be admitted (a limit with no call left refuses it). The verdict comes at once when the
+ * store answers at once (the in-process store: no promise on the API's hot path), else as a promise.
  */
 export function countLimits(store: RateLimitStore, limits: Limit[], now: number, count = true): MaybePromise<LimitVerdict> {
   return countFrom(store, limits, 0, now, count, { closest: null, exceeded: null });
@@ -132,24 +139,26 @@ function countFrom(store: RateLimitStore, limits: Limit[], i: number, now: numbe
     const l = limits[i]!;
     // In order, most specific first: once one is exceeded, the later ones are only read, so a token
     // that keeps calling past its own limit does not use up its owner's budget for other tokens.
-    const c = count && tally.exceeded === null ? store.hit(l.key, l.windowMs, now) : store.peek(l.key, l.windowMs, now);
+    const counting = count && tally.exceeded === null;
+    const c = counting ? store.hit(l.key, l.windowMs, now, l.max) : store.peek(l.key, l.windowMs, now, l.max);
     if (isPromise(c)) {
       const next = i + 1;
       return c.then((window) => {
-        add(tally, l, window, now);
+        add(tally, l, window, now, counting);
         return countFrom(store, limits, next, now, count, tally);
       });
     }
-    add(tally, l, c, now);
+    add(tally, l, c, now, counting);
   }
   return verdictOf(tally);
 }
 
-function add(tally: Tally, l: Limit, c: WindowCount, now: number): void {
+/** A counted call is refused past `max`; a read one says whether a call now would be (at `max`). */
+function add(tally: Tally, l: Limit, c: WindowCount, now: number, counted: boolean): void {
   const d = describe(l, c, now);
   const closest = tally.closest;
   if (closest === null || d.remaining < closest.remaining || (d.remaining === closest.remaining && d.reset > closest.reset)) tally.closest = d;
-  if (c.count > l.max && (tally.exceeded === null || d.reset > tally.exceeded.reset)) {
+  if ((counted ? c.count > l.max : c.count >= l.max) && (tally.exceeded === null || d.reset > tally.exceeded.reset)) {
     tally.exceeded = d;
     tally.exceededLimit = l;
   }

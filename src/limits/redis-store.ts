@@ -24,27 +24,41 @@ export const REDIS_OPTIONS: RedisOptions = {
 };
 
 /**
- * One key per limited thing (a hash): a field per window length, `start:count`, and `h` for a hold.
- * Counting, reading and holding are each one script, so two instances counting the same call at once
- * never lose a count (docs/decisions.md "Scale-out"). The caller's clock decides the window, as in the
- * memory store, so windows line up with the RateLimit-Reset every instance sends.
+ * One hash per limited thing (`h` for a hold, `n` a sequence, a field `w<ms>` per window length
+ * counted) and one sorted set per window length beside it: the instants of the calls admitted in
+ * the last window, the sliding log of sliding-log.ts. Counting and reading are one script (EVALSHA,
+ * atomic): drop the calls that left the window, admit while fewer than `max` remain, answer the count
+ * and when it next falls. Two instances counting the same call at once never lose a count, nor
+ * admit one past `max` (docs/decisions.md "Scale-out"). The caller's clock decides, as in the memory
+ * store (tests pin it). Both keys expire (PEXPIRE) once the newest call has left the window, so a
+ * key's memory is at most `max` entries, and only while it is used.
  */
 const COUNT = `
-local f = ARGV[1]
-local start = ARGV[2]
-local add = tonumber(ARGV[3])
-local cur = redis.call('HGET', KEYS[1], f)
-local count = 0
-if cur then
-  local s, c = string.match(cur, '^(%d+):(%d+)$')
-  if s == start then count = tonumber(c) end
+local now = tonumber(ARGV[1])
+local w = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - w)
+local size = redis.call('ZCARD', KEYS[2])
+local count = size
+if ARGV[4] == '1' then
+  if size < max then
+    local n = redis.call('HINCRBY', KEYS[1], 'n', 1)
+    redis.call('ZADD', KEYS[2], now, ARGV[1] .. ':' .. n)
+    redis.call('HSET', KEYS[1], 'w' .. ARGV[2], '1')
+    size = size + 1
+    local newest = tonumber(redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')[2])
+    local keep = math.max(newest - now, 0) + w
+    redis.call('PEXPIRE', KEYS[2], keep)
+    if redis.call('PTTL', KEYS[1]) < keep then redis.call('PEXPIRE', KEYS[1], keep) end
+  end
+  count = count + 1
 end
-if add > 0 then
-  count = count + add
-  redis.call('HSET', KEYS[1], f, start .. ':' .. count)
-  if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then redis.call('PEXPIRE', KEYS[1], ARGV[4]) end
+local resetAt = now
+if size > 0 then
+  local i = math.max(size - max, 0)
+  resetAt = tonumber(redis.call('ZRANGE', KEYS[2], i, i, 'WITHSCORES')[2]) + w
 end
-return count
+return {count, resetAt}
 `;
 
 const HOLD = `
@@ -58,7 +72,7 @@ return 1
 const HOLD_KEEP_MS = 86_400_000;
 
 type Scripted = Redis & {
-  rlCount(key: string, field: string, start: string, add: string, ttlMs: string): Promise<number>;
+  rlCount(key: string, log: string, now: string, windowMs: string, max: string, add: '0' | '1'): Promise<[number, number]>;
   rlHold(key: string, until: string, ttlMs: string): Promise<number>;
 };
 
@@ -82,7 +96,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {
     this.redis = redis as Scripted;
     if (typeof this.redis.rlCount !== 'function') {
-      redis.defineCommand('rlCount', { numberOfKeys: 1, lua: COUNT });
+      redis.defineCommand('rlCount', { numberOfKeys: 2, lua: COUNT });
       redis.defineCommand('rlHold', { numberOfKeys: 1, lua: HOLD });
     }
     redis.on('ready', this.onReady);
@@ -93,12 +107,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     return this.falling;
   }
 
-  hit(key: string, windowMs: number, now: number): Promise<WindowCount> {
-    return this.count(key, windowMs, now, 1);
+  hit(key: string, windowMs: number, now: number, max: number): Promise<WindowCount> {
+    return this.count(key, windowMs, now, max, true);
   }
 
-  peek(key: string, windowMs: number, now: number): Promise<WindowCount> {
-    return this.count(key, windowMs, now, 0);
+  peek(key: string, windowMs: number, now: number, max: number): Promise<WindowCount> {
+    return this.count(key, windowMs, now, max, false);
   }
 
   hold(key: string, until: number): Promise<void> {
@@ -122,7 +136,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     // Both: a lock lifted must not come back from memory counted while Redis was away.
     return this.either(
       async () => {
-        await this.redis.del(this.prefix + key);
+        const hash = this.prefix + key;
+        const logs = (await this.redis.hkeys(hash)).filter((f) => f.startsWith('w')).map((f) => `${hash}#${f.slice(1)}`);
+        await this.redis.del(hash, ...logs);
         await this.local.forget(key);
       },
       () => this.local.forget(key),
@@ -134,15 +150,14 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.off('ready', this.onReady);
   }
 
-  private count(key: string, windowMs: number, now: number, add: number): Promise<WindowCount> {
-    const start = Math.floor(now / windowMs) * windowMs;
-    const resetAt = start + windowMs;
+  private count(key: string, windowMs: number, now: number, max: number, add: boolean): Promise<WindowCount> {
+    const hash = this.prefix + key;
     return this.either(
       async () => {
-        const count = await this.redis.rlCount(this.prefix + key, String(windowMs), String(start), String(add), String(Math.max(resetAt - now, 1000)));
+        const [count, resetAt] = await this.redis.rlCount(hash, `${hash}#${windowMs}`, String(now), String(windowMs), String(max), add ? '1' : '0');
         return { count, resetAt };
       },
-      () => this.local[add > 0 ? 'hit' : 'peek'](key, windowMs, now),
+      () => this.local[add ? 'hit' : 'peek'](key, windowMs, now, max),
     );
   }
 

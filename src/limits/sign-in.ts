@@ -2,8 +2,8 @@ import type { RateLimitStore } from './store.js';
 
 /**
  * Wrong passwords, throttled (docs/decisions.md "Hardening"): failures are counted per subject in
- * hour-long windows; the first few are free, then each one holds the subject closed for a delay that
- * doubles (1 s, 2 s, 4 s … at most a minute), and the failure that reaches `lockAt` locks it for an
+ * the last hour (a sliding window); the first few are free, then each one holds the subject closed
+ * for a delay that doubles (1 s, 2 s, 4 s … at most a minute), and the failure that reaches `lockAt` locks it for an
  * hour. While a subject is held no password is checked at all, so a right one is refused exactly
  * like a wrong one and costs no hashing. The state lives in the RateLimitStore (counts and holds), so
  * several instances share it once the store is shared.
@@ -59,7 +59,9 @@ export async function heldFor(store: RateLimitStore, subjects: Subject[], now: n
 export async function countFailure(store: RateLimitStore, subjects: Subject[], now: number): Promise<Subject[]> {
   const locked: Subject[] = [];
   for (const s of subjects) {
-    const { count } = await store.hit(keyOf(s), s.throttle.windowMs, now);
+    // Counted up to the lock: a locked subject has no password checked, so nothing past it matters
+    // (and the log of a key stays at most `lockAt` long).
+    const { count } = await store.hit(keyOf(s), s.throttle.windowMs, now, s.throttle.lockAt);
     const { holdMs, locks } = afterFailure(s.throttle, count);
     if (holdMs > 0) await store.hold(holdOf(s), now + holdMs);
     if (locks) locked.push(s);

@@ -18,11 +18,16 @@ function storeOf(counts: Record<string, WindowCount>, hits: string[]): RateLimit
   };
 }
 
-/** The verdict as the rules say it (docs/spec-decisions.md §9), written the plain way. */
+/**
+ * The verdict as the rules say it (docs/spec-decisions.md §9), written the plain way: the limits up
+ * to the first exceeded one are counted (over past `max`), the later ones read (over at `max`: a call
+ * now would be refused).
+ */
 function expectedVerdict(limits: Limit[], counts: WindowCount[], now: number) {
+  const firstOver = limits.findIndex((l, i) => counts[i]!.count > l.max);
   const d = limits.map((l, i) => ({
     of: l,
-    over: counts[i]!.count > l.max,
+    over: firstOver >= 0 && i > firstOver ? counts[i]!.count >= l.max : counts[i]!.count > l.max,
     limit: l.max,
     remaining: Math.max(0, l.max - counts[i]!.count),
     reset: Math.max(0, Math.ceil((counts[i]!.resetAt - now) / 1000)),
@@ -61,7 +66,7 @@ describe('countLimits', () => {
     const memory = new MemoryRateLimitStore();
     // The same store behind promises: the path a shared store (Redis) takes.
     const waiting = new MemoryRateLimitStore();
-    const later = { hit: async (k: string, w: number, n: number) => waiting.hit(k, w, n), peek: async (k: string, w: number, n: number) => waiting.peek(k, w, n), hold: async () => undefined, heldUntil: async () => 0, forget: async () => undefined };
+    const later = { hit: async (k: string, w: number, n: number, m: number) => waiting.hit(k, w, n, m), peek: async (k: string, w: number, n: number, m: number) => waiting.peek(k, w, n, m), hold: async () => undefined, heldUntil: async () => 0, forget: async () => undefined };
     for (let call = 0; call < 4; call++) {
       const atOnce = countLimits(memory, limits, now);
       assert.equal(atOnce instanceof Promise, false, `call ${call + 1}`);

@@ -34,21 +34,24 @@ else console.log(`# no Redis answers at ${TEST_REDIS_URL}: the rate-limit store 
 
 for (const [name, make] of stores) {
   describe(`the ${name} rate-limit store`, () => {
-    test('counts calls in fixed windows that line up with the clock, and a peek does not count', async () => {
+    test('counts the calls of the last minute, sliding with the clock, refuses one past the limit without counting it, and a peek does not count', async () => {
       const s = await make();
-      assert.deepEqual(await s.hit('k', MINUTE, NOW), { count: 1, resetAt: Date.parse('2026-03-29T01:31:00Z') });
-      assert.deepEqual(await s.hit('k', MINUTE, NOW + 20_000), { count: 2, resetAt: Date.parse('2026-03-29T01:31:00Z') });
-      assert.deepEqual(await s.peek('k', MINUTE, NOW + 25_000), { count: 2, resetAt: Date.parse('2026-03-29T01:31:00Z') });
-      assert.deepEqual(await s.hit('k', MINUTE, NOW + 30_000), { count: 1, resetAt: Date.parse('2026-03-29T01:32:00Z') }, 'a new minute starts afresh');
-      assert.deepEqual(await s.peek('other', MINUTE, NOW), { count: 0, resetAt: Date.parse('2026-03-29T01:31:00Z') });
+      assert.deepEqual(await s.hit('k', MINUTE, NOW, 2), { count: 1, resetAt: NOW + MINUTE });
+      assert.deepEqual(await s.hit('k', MINUTE, NOW + 20_000, 2), { count: 2, resetAt: NOW + MINUTE });
+      assert.deepEqual(await s.peek('k', MINUTE, NOW + 25_000, 2), { count: 2, resetAt: NOW + MINUTE });
+      // Past the minute's boundary (01:31:00) the calls of 01:30:30 and 01:30:50 still count.
+      assert.deepEqual(await s.hit('k', MINUTE, NOW + 40_000, 2), { count: 3, resetAt: NOW + MINUTE }, 'refused until the first call is a minute old');
+      assert.deepEqual(await s.hit('k', MINUTE, NOW + MINUTE, 2), { count: 2, resetAt: NOW + 20_000 + MINUTE }, 'admitted once it is');
+      assert.deepEqual(await s.peek('k', MINUTE, NOW + MINUTE, 2), { count: 2, resetAt: NOW + 20_000 + MINUTE }, 'the refused call was not counted');
+      assert.deepEqual(await s.peek('other', MINUTE, NOW, 2), { count: 0, resetAt: NOW });
     });
 
     test('keeps windows of different lengths of one key apart', async () => {
       const s = await make();
-      await s.hit('c', 3_600_000, NOW);
-      await s.hit('c', 3_600_000, NOW);
-      assert.equal((await s.hit('c', 86_400_000, NOW)).count, 1);
-      assert.equal((await s.peek('c', 3_600_000, NOW)).count, 2);
+      await s.hit('c', 3_600_000, NOW, 30);
+      await s.hit('c', 3_600_000, NOW, 30);
+      assert.equal((await s.hit('c', 86_400_000, NOW, 200)).count, 1);
+      assert.equal((await s.peek('c', 3_600_000, NOW, 30)).count, 2);
     });
 
     test('a hold keeps the later of two ends, ends by itself, and forget lifts it with the counts', async () => {
@@ -57,10 +60,12 @@ for (const [name, make] of stores) {
       await s.hold('h', NOW + 5_000);
       assert.equal(await s.heldUntil('h', NOW), NOW + 10_000);
       assert.equal(await s.heldUntil('h', NOW + 10_000), 0);
-      await s.hit('h', MINUTE, NOW);
+      await s.hit('h', MINUTE, NOW, 5);
+      await s.hit('h', 3_600_000, NOW, 5);
       await s.forget('h');
       assert.equal(await s.heldUntil('h', NOW), 0);
-      assert.equal((await s.peek('h', MINUTE, NOW)).count, 0);
+      assert.equal((await s.peek('h', MINUTE, NOW, 5)).count, 0);
+      assert.equal((await s.peek('h', 3_600_000, NOW, 5)).count, 0);
     });
   });
 }
@@ -89,24 +94,24 @@ if (REDIS_PRESENT) {
       const prefix = testPrefix('fallback');
       const s = await redisStore(prefix, relay.url);
       const direct = await redisStore(prefix);
-      await s.hit('k', MINUTE, NOW);
+      await s.hit('k', MINUTE, NOW, 600);
       assert.equal(s.fallingBack, false);
-      assert.equal((await direct.peek('k', MINUTE, NOW)).count, (await s.peek('k', MINUTE, NOW)).count, 'counted in Redis');
+      assert.equal((await direct.peek('k', MINUTE, NOW, 600)).count, (await s.peek('k', MINUTE, NOW, 600)).count, 'counted in Redis');
 
       await relay.cut();
-      await s.hit('k', MINUTE, NOW);
-      await s.hit('k', MINUTE, NOW);
+      await s.hit('k', MINUTE, NOW, 600);
+      await s.hit('k', MINUTE, NOW, 600);
       assert.equal(s.fallingBack, true);
-      assert.equal((await s.peek('k', MINUTE, NOW)).count, 2, 'counted in memory while Redis is away');
+      assert.equal((await s.peek('k', MINUTE, NOW, 600)).count, 2, 'counted in memory while Redis is away');
       assert.equal(logs.filter((l) => l.level === 'warn').length, 1, 'said once');
 
       await relay.open();
       await until(async () => {
-        await s.peek('k', MINUTE, NOW);
+        await s.peek('k', MINUTE, NOW, 600);
         return !s.fallingBack;
       }, 'the store to find Redis again', 60_000);
-      const shared = (await s.hit('k', MINUTE, NOW)).count;
-      assert.equal((await direct.peek('k', MINUTE, NOW)).count, shared, 'counted in Redis again');
+      const shared = (await s.hit('k', MINUTE, NOW, 600)).count;
+      assert.equal((await direct.peek('k', MINUTE, NOW, 600)).count, shared, 'counted in Redis again');
       assert.ok(logs.some((l) => l.level === 'info' && /shared again/.test(l.msg)));
       await relay.cut();
     });
