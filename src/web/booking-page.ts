@@ -18,6 +18,7 @@ import { bookingPhrases } from './booking/phrases.js';
 import { addMonths, clampMonth, formPage, lastDate, monthPage } from './booking/view.js';
 import { acceptForms, type FormRefusal } from './form-body.js';
 import { notFoundPage } from './front-door/not-found.js';
+import { ZONE_CHOICES } from './zone-options.js';
 import { html, page, type Markup } from './html.js';
 import { chooseLanguage, visitorLanguage, type VisitorLanguage } from './language.js';
 
@@ -29,7 +30,6 @@ import { chooseLanguage, visitorLanguage, type VisitorLanguage } from './languag
  * own limits per address and per owner (booking-limits.ts). In English, German, French or Spanish
  * (language.ts). Works without JavaScript; booking.js picks the browser's zone when none is chosen.
  */
-const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
 class PageNotFound extends Error {}
 
@@ -118,7 +118,7 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
           day: shownDay,
           times: shownDay ? slots.filter((s) => isoDate(localDay(s.start, tz)) === shownDay) : [],
           now,
-          zones: ZONES,
+          zones: ZONE_CHOICES,
         });
         // The month and the times side by side on a wide screen.
         return send(reply, bookingPhrases(lang.lang).title(b.owner.display_name), body, lang.lang, true);

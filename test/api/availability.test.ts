@@ -102,15 +102,38 @@ for (const engine of ENGINES) {
       ]);
     });
 
-    it('takes a zone spelled as the tz database does, links and UTC included, and refuses another spelling naming tz', async () => {
+    it('takes a zone in any case and answers it as the tz database spells it, a link under its own name, on the night Berlin skips an hour', async () => {
       const { typeId, token } = await bookableOwner(api);
-      for (const tz of ['Europe/Berlin', 'UTC', 'US/Eastern', 'Asia/Calcutta', 'Asia/Kolkata', 'Etc/GMT+5']) {
-        const res = await availability(api, token, { appointmentTypeId: typeId, from: '2026-03-30', to: '2026-03-30', tz });
-        assert.equal(res.statusCode, 200, `${tz}: ${res.body}`);
-        assert.equal(res.json().timezone, tz);
+      const ask = (tz: string) => availability(api, token, { appointmentTypeId: typeId, from: '2026-03-29', to: '2026-03-30', tz });
+      const asSpelled = (await ask('Europe/Berlin')).json();
+      for (const [asked, answered] of [
+        ['europe/berlin', 'Europe/Berlin'],
+        ['EUROPE/BERLIN', 'Europe/Berlin'],
+        ['utc', 'UTC'],
+        ['us/eastern', 'US/Eastern'],
+        ['asia/calcutta', 'Asia/Calcutta'],
+        ['america/argentina/buenos_aires', 'America/Argentina/Buenos_Aires'],
+        ['etc/gmt+5', 'Etc/GMT+5'],
+        ['antarctica/dumontdurville', 'Antarctica/DumontDUrville'],
+      ]) {
+        const res = await ask(asked!);
+        assert.equal(res.statusCode, 200, `${asked}: ${res.body}`);
+        assert.equal(res.json().timezone, answered, asked);
       }
-      const res = await availability(api, token, { appointmentTypeId: typeId, from: '2026-03-30', to: '2026-03-30', tz: 'europe/berlin' });
-      assertError(res, 422, 'invalid_input', 'tz');
+      // Lower case is the same zone: the same slots on the same dates (Berlin's 29th has 23 hours).
+      assert.deepEqual({ ...(await ask('europe/berlin')).json(), timezone: 'Europe/Berlin' }, asSpelled);
+      // A link is its zone's rules under the name the caller chose: US/Eastern offers New York's dates.
+      const eastern = (await ask('us/eastern')).json();
+      assert.deepEqual({ ...eastern, timezone: 'America/New_York' }, (await ask('America/New_York')).json());
+    });
+
+    it('refuses, naming tz, what is not a name of the tz database in any case: offsets, abbreviations, names only ICU knows', async () => {
+      const { typeId, token } = await bookableOwner(api);
+      for (const tz of ['+01:00', 'BST', 'SystemV/PST8', 'systemv/pst8', 'US/Pacific-New', 'Europe/Berlín', 'Europe/\u212Aiev', 'Factory', ' Europe/Berlin', 'Europe/Berlin/']) {
+        const res = await availability(api, token, { appointmentTypeId: typeId, from: '2026-03-30', to: '2026-03-30', tz });
+        assertError(res, 422, 'invalid_input', 'tz');
+        assert.match(res.json().error.message, /^"tz" must be an IANA time zone name in any case .*, like Europe\/Berlin\.$/, tz);
+      }
     });
 
     it('takes busy events, busy occurrences, all-day busy days, imported busy time and accepted appointments away, at once after each change', async () => {

@@ -26,7 +26,9 @@ function sample(doc: ClientDoc, schema: Schema): unknown {
   }
   if (schema.type === 'boolean') return false;
   if (schema.type === 'integer') return (schema.minimum as number | undefined) ?? 1;
-  const candidates = ['2026-03-30T09:00:00Z', '2026-03-30', randomUUID(), 'en', 'walker@example.com', '+4915112345678', 'x'];
+  // The schema's own example first (a zone name: its pattern admits no generic text).
+  const examples = Array.isArray(schema.examples) ? (schema.examples as unknown[]) : [];
+  const candidates = [...examples, '2026-03-30T09:00:00Z', '2026-03-30', randomUUID(), 'en', 'walker@example.com', '+4915112345678', 'x'];
   const found = candidates.find((c) => doc.admits(schema, c));
   assert.ok(found !== undefined, `no sample for ${JSON.stringify(schema).slice(0, 200)}`);
   return found;

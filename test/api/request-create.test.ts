@@ -208,6 +208,24 @@ for (const engine of ENGINES) {
       assert.equal(kiritimati.statusCode, 201, kiritimati.body);
     });
 
+    it('takes requesterTimezone in any case and keeps it as the tz database spells it: the suggested day ends in that zone', async () => {
+      const { owner, typeId, token } = await bookableOwner(api);
+      const zoneOf = async (id: string) => (await db().selectFrom('requests').select('requester_timezone').where('id', '=', id).executeTakeFirstOrThrow()).requester_timezone;
+      // The 30th ends at 10:00 UTC in Kiritimati (UTC+14); the link lasts 30 days past it.
+      const task = await post(api, TASKS, token, taskBody({ suggestedDueDate: '2026-03-30', requesterTimezone: 'pacific/kiritimati', requester: { name: 'K', email: 'k@example.com' } }));
+      assert.equal(task.statusCode, 201, task.body);
+      assert.equal(task.json().statusUrl.expiresAt, '2026-04-29T10:00:00Z');
+      assert.equal(await zoneOf(task.json().request.id), 'Pacific/Kiritimati');
+      const appointment = await post(api, APPOINTMENTS, token, appointmentBody(typeId, START, END, { requesterTimezone: 'EUROPE/BERLIN' }));
+      assert.equal(appointment.statusCode, 201, appointment.body);
+      assert.equal(await zoneOf(appointment.json().request.id), 'Europe/Berlin');
+      // A link keeps its own name: the requester chose it.
+      const link = await post(api, TASKS, token, taskBody({ requesterTimezone: 'asia/calcutta', requester: { name: 'C', email: 'c@example.com' } }));
+      assert.equal(link.statusCode, 201, link.body);
+      assert.equal(await zoneOf(link.json().request.id), 'Asia/Calcutta');
+      assert.equal((await db().selectFrom('requests').select('id').where('owner_id', '=', owner.id).execute()).length, 3);
+    });
+
     it('answers 400 bad_request for a body that is not JSON, and 422 for a missing or malformed Idempotency-Key', async () => {
       const { token } = await bookableOwner(api);
       const notJson = await api.app.inject({ method: 'POST', url: TASKS, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(20) }, payload: '{"message":' });

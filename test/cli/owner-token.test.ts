@@ -33,6 +33,19 @@ describe('owner and token commands on a PGlite folder nobody serves', () => {
     assert.match(owner.accountId, /^acct_[A-Za-z0-9_-]{22}$/);
   });
 
+  test('owner create --timezone takes a zone in any case and keeps it as the tz database spells it; a name outside the database is refused', async () => {
+    const run = await runCli(['owner', 'create', '--username', 'zoe', '--name', 'Zoë', '--timezone', 'america/argentina/buenos_aires', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).timezone, 'America/Argentina/Buenos_Aires');
+    const link = await runCli(['owner', 'create', '--username', 'ulf', '--name', 'Ulf', '--timezone', 'US/EASTERN'], env);
+    assert.equal(link.code, 0, link.stderr);
+    assert.match(link.stdout, /^Created owner ulf \("Ulf", US\/Eastern\)/);
+    // ICU knows SystemV/PST8 (and would have kept it as "Systemv/PST8"); the tz database has no such zone.
+    const unknown = await runCli(['owner', 'create', '--username', 'sys', '--name', 'Sys', '--timezone', 'systemv/pst8'], env);
+    assert.equal(unknown.code, 1);
+    assert.equal(unknown.stderr, 'calendar-access: timezone: "systemv/pst8" is not an IANA time zone such as Europe/Berlin\n');
+  });
+
   test('owner create --password-file refuses a common password, saying why, and creates nothing; a hard one is taken', async () => {
     const file = path.join(dir, 'password.txt');
     writeFileSync(file, 'password12\n');

@@ -81,3 +81,35 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+for (const engine of ENGINES) {
+  describe(`sign-up's time zone on ${engine}`, () => {
+    const api = useApi(engine, '2026-03-29T00:30:00Z');
+    const zoneOf = async (username: string) => (await api.rt.store.db.selectFrom('owners').select('timezone').where('username', '=', username).executeTakeFirst())?.timezone;
+    const selected = (body: string) => [...body.matchAll(/<option selected>([^<]+)<\/option>/g)].map((m) => m[1]);
+
+    it('offers UTC and chooses it on a fresh form, so a browser in UTC keeps it', async () => {
+      const form = await webSession(api).get('/signup');
+      assert.equal(form.statusCode, 200);
+      assert.deepEqual(selected(form.body), ['UTC']);
+      assert.match(form.body, /<option>Europe\/Berlin<\/option>/);
+    });
+
+    it('takes a zone in any case, keeps it as the tz database spells it, and shows it chosen on a refused form', async () => {
+      const web = webSession(api);
+      assert.equal((await web.post('/signup', { username: `zone-${engine}-a`, name: 'Z', timezone: 'america/new_york', password: PASSWORD })).statusCode, 303);
+      assert.equal(await zoneOf(`zone-${engine}-a`), 'America/New_York');
+      const refused = await webSession(api).post('/signup', { username: `zone-${engine}-b`, name: 'Z', timezone: 'asia/tokyo', password: 'short' });
+      assert.equal(refused.statusCode, 422);
+      assert.deepEqual(selected(refused.body), ['Asia/Tokyo']);
+      assert.doesNotMatch(refused.body, /asia\/tokyo/);
+    });
+
+    it('refuses a name that is not in the tz database (SystemV/PST8, which ICU knows), naming the time zone, and creates nothing', async () => {
+      const refused = await webSession(api).post('/signup', { username: `zone-${engine}-c`, name: 'Z', timezone: 'systemv/pst8', password: PASSWORD });
+      assert.equal(refused.statusCode, 422);
+      assert.match(refused.body, /timezone: &quot;systemv\/pst8&quot; is not an IANA time zone such as Europe\/Berlin/);
+      assert.equal(await zoneOf(`zone-${engine}-c`), undefined);
+    });
+  });
+}

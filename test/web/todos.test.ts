@@ -195,6 +195,23 @@ for (const engine of ENGINES) {
       assert.equal(edit.statusCode, 303, 'its edit page is gone');
     });
 
+    it("a to-do's zone is taken in any case and kept as the tz database spells it; a refused form shows it chosen; a name outside the database is refused", async () => {
+      api.clock.set('2026-03-29T18:00:00Z');
+      const o = await signedIn(api, engine);
+      const chosen = (body: string) => [...body.matchAll(/<option( selected)?>([^<]+)<\/option>/g)].filter((m) => m[1]).map((m) => m[2]);
+      // 09:00 in New York on the day after Europe's clocks went forward (New York's went on the 8th).
+      await add(o, { title: 'Stand-up', dueDate: '2026-03-30', dueTime: '09:00', timezone: 'america/new_york' });
+      assert.equal((await taskNamed(api, o, 'Stand-up')).timezone, 'America/New_York');
+      const refused = await o.web.submit('/app/todos', { ...FORM, title: '   ', timezone: 'asia/tokyo' });
+      assert.equal(refused.statusCode, 422);
+      assert.deepEqual(chosen(refused.body), ['Asia/Tokyo']);
+      assert.doesNotMatch(refused.body, /asia\/tokyo/, 'the zone is offered once, as the list spells it');
+      const unknown = await o.web.submit('/app/todos', { ...FORM, title: 'Call', dueDate: '2026-03-30', dueTime: '10:00', timezone: 'systemv/pst8' });
+      assert.equal(unknown.statusCode, 422);
+      assert.match(unknown.body, /The time zone must be an IANA zone name such as Europe\/Berlin/);
+      assert.deepEqual((await tasks(api, o)).data.map((t) => t.title), ['Stand-up']);
+    });
+
     it('a wrong field re-renders the form (422) with the message and what was typed; nothing is recorded', async () => {
       api.clock.set('2026-03-29T17:00:00Z');
       const o = await signedIn(api, engine);

@@ -13,8 +13,11 @@ export type Request = Schemas['Request'];
 export type AppointmentRequest = Schemas['AppointmentRequest'];
 export type TaskRequest = Schemas['TaskRequest'];
 export type CreatedRequest = Schemas['CreatedRequest'];
-/** An IANA zone name: the tz database's names are suggested, any string is taken (the server checks it). */
-export type TimeZone = Schemas['TimeZone'] | (string & {});
+/**
+ * An IANA zone name: the tz database's names are suggested, any string is taken (the server checks
+ * it, in any case, and answers with the name as the database spells it).
+ */
+export type TimeZone = Schemas['TimeZoneName'] | (string & {});
 /** A type with its zone field widened to TimeZone: a zone read at run time (Intl) is a string. */
 type WithZone<T, K extends keyof T> = Omit<T, K> & { [P in K]: TimeZone };
 export type AppointmentRequestBody = WithZone<Schemas['AppointmentRequestBody'], 'requesterTimezone'>;

@@ -1,10 +1,11 @@
 import Type, { type TStringOptions } from 'typebox';
-import { getAllTimezones } from 'countries-and-timezones';
 import { CURSOR_PATTERN } from '../../domain/cursor.js';
 import { UUID_PATTERN } from '../../domain/ids.js';
 import { DATE_PATTERN, INSTANT_PATTERN, TIME_OF_DAY_PATTERN } from '../../domain/instant.js';
 import { E164_PATTERN, EMAIL_PATTERN } from '../../domain/request-rules.js';
 import { TEXT_PATTERN } from '../../domain/text.js';
+import { TIME_ZONE_NAMES } from '../../domain/zones.js';
+import { anyCasePattern } from './any-case-pattern.js';
 
 /**
  * The wire formats a call may carry (spec "Formats", docs/spec-decisions.md §4), each defined once: the validator
@@ -66,26 +67,36 @@ export const Email = Type.String({
 export const Phone = Type.String({ maxLength: 16, pattern: E164_PATTERN, description: 'a phone number in E.164 form (a plus, then at most 15 digits)', examples: ['+4915112345678'] });
 
 /**
- * Names of the IANA time zone database, zones and their links (`US/Eastern`, `Asia/Calcutta`), as
- * the database spells them. `Factory` is the database's placeholder for "no zone set", not a place.
+ * A zone a call gives: a name of the tz database (zones and links, domain/zones.ts), in any case, as
+ * docs/availability.md has always said (`europe/berlin` is Europe/Berlin). JSON Schema has no
+ * case-insensitive enum, so the document's `TimeZone` is a pattern of exactly those names in any
+ * case (any-case-pattern.ts): a client validating against the document admits what the server does.
+ * The names as spelled, which every answer echoes (ianaZone), are the component `TimeZoneName`, an
+ * enum: the list a client shows, and the SDK's type.
  */
-export const TIME_ZONE_NAMES: readonly string[] = Object.keys(getAllTimezones({ deprecated: true }))
-  .filter((name) => name !== 'Factory')
-  .sort();
-
-/** The list once, as the document's component `TimeZone`; fields take it by reference. */
 export const TimeZoneNames = {
-  $id: 'TimeZone',
+  $id: 'TimeZoneName',
   type: 'string',
   enum: [...TIME_ZONE_NAMES],
-  description: 'an IANA time zone name, spelled as the tz database does',
+  description: 'an IANA time zone name as the tz database spells it (a zone or a link): what an answer gives back',
   examples: ['Europe/Berlin'],
 } as const;
 
+export const TimeZoneAnyCase = {
+  $id: 'TimeZone',
+  type: 'string',
+  pattern: anyCasePattern(TIME_ZONE_NAMES),
+  description: 'an IANA time zone name in any case (one of TimeZoneName, europe/berlin taken as Europe/Berlin)',
+  examples: ['Europe/Berlin'],
+} as const;
+
+/** A zone a call gives, in any case; the handler reads it with ianaZone. */
 export const TimeZone = Type.Unsafe<string>({ $ref: 'TimeZone' });
+/** A zone an answer gives, spelled as the tz database does. */
+export const TimeZoneName = Type.Unsafe<string>({ $ref: 'TimeZoneName' });
 
 /** Schemas that fields reference by `$id`: the validator and the document both register them. */
-export const SHARED_SCHEMAS: readonly { $id: string }[] = [TimeZoneNames];
+export const SHARED_SCHEMAS: readonly { $id: string }[] = [TimeZoneNames, TimeZoneAnyCase];
 
 /**
  * A BCP 47 language tag naming a language: 2-3 letter language, then optional script (4 letters),

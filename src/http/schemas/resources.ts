@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { SCOPES } from '../../domain/scopes.js';
 import { DateString, Instant, Nullable, StringEnum, TimeOfDay, Uuid } from './common.js';
+import { TimeZoneName } from './formats.js';
 
 /** The records of the spec's "Resources and their fields", exactly the fields listed. */
 const closed = { additionalProperties: false } as const;
@@ -37,7 +38,8 @@ export const AppointmentType = Type.Object(
 export const Availability = Type.Object(
   {
     appointmentTypeId: Uuid,
-    timezone: Type.String(),
+    // The asked `tz` as the tz database spells it (europe/berlin → Europe/Berlin).
+    timezone: TimeZoneName,
     slots: Type.Array(Type.Object({ start: Instant, end: Instant }, { ...closed, title: 'Slot' }), { description: 'free slots only' }),
     days: Type.Array(Type.Object({ date: DateString, hasSlots: Type.Boolean() }, { ...closed, title: 'AvailabilityDay' })),
   },

@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { isValidDate } from '../../domain/instant.js';
 import { REPEATS, type EventDetails, type EventTimes, type EventUpdate, type Repeat } from '../../services/calendar-events.js';
 import { fieldAttrs, html, type Markup } from '../html.js';
+import { zoneOptions } from '../zone-options.js';
 import { field, type ConsoleContext } from './console.js';
 import { csrfField } from './layout.js';
 
@@ -12,7 +13,6 @@ import { csrfField } from './layout.js';
  */
 export type FormValues = Record<string, string>;
 
-const ZONES = Intl.supportedValuesOf('timeZone');
 const REPEAT_LABEL: Record<Repeat | 'unchanged', string> = {
   none: 'Does not repeat', daily: 'Every day', weekly: 'Every week', monthly: 'Every month', yearly: 'Every year', unchanged: 'Keep its own rule',
 };
@@ -89,8 +89,6 @@ function invalidOn(o: FormOptions, ...names: string[]): Markup | string {
 
 export function eventForm(ctx: ConsoleContext, o: FormOptions): Markup {
   const v = o.values;
-  const zone = v.timezone || ctx.owner.timezone;
-  const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
   const repeats: (Repeat | 'unchanged')[] = o.customRule ? ['unchanged', ...REPEATS] : [...REPEATS];
   const selected = (a: string, b: string) => (a === b ? html` selected` : '');
   const scope = o.occurrence
@@ -107,7 +105,7 @@ ${scope}
 <p><label for="end_date">Ends</label><br><input id="end_date" name="end_date" type="date" value="${v.end_date ?? ''}"${invalidOn(o, 'end')}>
 <label for="end_time" class="sr">End time</label><input id="end_time" name="end_time" type="time" value="${v.end_time ?? ''}"${invalidOn(o, 'end')}></p>
 <p><label><input type="checkbox" name="all_day" value="1"${v.all_day ? html` checked` : ''}> All day</label><br><span class="muted">Times are left out; it runs through the end date.</span></p></div>
-<div class="row"><p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone"${invalidOn(o, 'timezone')}>${zones.map((z) => html`<option${selected(z, zone)}>${z}</option>`)}</select></p>
+<div class="row"><p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone"${invalidOn(o, 'timezone')}>${zoneOptions(v.timezone || ctx.owner.timezone)}</select></p>
 <p><label for="calendar">Calendar</label><br><select id="calendar" name="calendar"${invalidOn(o, 'calendar')}>${o.calendars.map((c) => html`<option value="${c.slug}"${selected(c.slug, v.calendar ?? '')}>${c.name}</option>`)}</select></p>
 <p><label for="show_as">Show as</label><br><select id="show_as" name="show_as"><option value="busy"${selected('busy', v.show_as || 'busy')}>Busy</option><option value="free"${selected('free', v.show_as ?? '')}>Free</option></select></p></div>
 <div class="row"><p><label for="repeat">Repeat</label><br><select id="repeat" name="repeat">${repeats.map((r) => html`<option value="${r}"${selected(r, v.repeat || 'none')}>${REPEAT_LABEL[r]}</option>`)}</select>${o.customRule ? html`<br><span class="muted">Its rule: <code>${o.customRule}</code></span>` : ''}</p>

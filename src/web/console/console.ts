@@ -11,6 +11,7 @@ import { consolePage, csrfField, type Section } from './layout.js';
 import { acceptForms, type FormRefusal } from '../form-body.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
 import { acceptedTags } from '../language.js';
+import { zoneOptions } from '../zone-options.js';
 import { accountEnv, checkCsrf, clearSessionCookie, csrfToken, sessionValue, setSessionCookie, signedInOwner } from '../session.js';
 
 /**
@@ -63,8 +64,6 @@ function refusedField(error: string | null, field: string | null | undefined): s
   return /^(username|name|email|timezone|password)\b/.exec(error.replace(/^username "/, 'username '))?.[1] ?? null;
 }
 
-const ZONES = Intl.supportedValuesOf('timeZone');
-
 function signUpForm(values: Record<string, string>, error: string | null, errorField: string | null = null): string {
   const bad = refusedField(error, errorField);
   const on = (name: string, hint: string | null = null) => fieldAttrs({ invalid: bad === name, hint });
@@ -74,7 +73,7 @@ function signUpForm(values: Record<string, string>, error: string | null, errorF
 <p><label for="username">Username</label><br><input id="username" name="username" required pattern="[a-z0-9](?:[a-z0-9\\-]{0,62}[a-z0-9])?" maxlength="64" autocomplete="username" value="${values.username ?? ''}"${on('username', 'username-hint')}><br><span class="muted" id="username-hint">Your booking page will be at /your-username.</span></p>
 <p><label for="name">Your name</label><br><input id="name" name="name" required maxlength="100" autocomplete="name" value="${values.name ?? ''}"${on('name')}></p>
 <p><label for="email">Email</label><br><input id="email" name="email" type="email" maxlength="254" autocomplete="email" value="${values.email ?? ''}"${on('email')}></p>
-<p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone"${on('timezone')}>${ZONES.map((z) => html`<option${z === (values.timezone || 'UTC') ? html` selected` : ''}>${z}</option>`)}</select></p>
+<p><label for="timezone">Time zone</label><br><select id="timezone" name="timezone"${on('timezone')}>${zoneOptions(values.timezone || 'UTC')}</select></p>
 <p><label for="password">Password</label><br><input id="password" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"${on('password', 'password-hint')}><br><span class="muted" id="password-hint">At least 10 characters and hard to guess: a few unrelated words work well.</span></p>
 <p><button type="submit">Create account</button> <a href="/signin">I have an account</a></p></form>
 ${script('signup-zone.js')}`,

@@ -19,6 +19,7 @@ import type { OwnerRow, TaskRow } from '../../store/schema.js';
 import { html, type Markup } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { csrfField } from './layout.js';
+import { zoneOptions } from '../zone-options.js';
 import { link } from '../links.js';
 import { dateFormat } from './dates.js';
 
@@ -29,7 +30,6 @@ import { dateFormat } from './dates.js';
  */
 type Values = Record<string, string>;
 
-const ZONES = Intl.supportedValuesOf('timeZone');
 const PRIORITY_LABEL: Record<TaskRow['priority'], string> = { none: 'None', low: 'Low', medium: 'Medium', high: 'High' };
 
 /** The due date (a calendar date, so formatted in UTC), its time, and its zone when not the owner's. */
@@ -50,12 +50,10 @@ function actionButton(ctx: ConsoleContext, action: string, id: string, label: st
 
 /** The fields of a to-do, for the add form (more of them folded away) and the edit form. */
 function todoFields(owner: OwnerRow, v: Values, fold: boolean): Markup {
-  const zone = v.timezone || owner.timezone;
-  const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
   const more = html`<p><label for="description">Description</label><br><textarea id="description" name="description" rows="4" cols="50" maxlength="5000">
 ${v.description ?? ''}</textarea></p>
 <div class="row"><p><label for="dueTime">Due time</label><br><input id="dueTime" name="dueTime" type="time" value="${v.dueTime ?? ''}"></p>
-<p><label for="timezone">Time zone of the due date</label><br><select id="timezone" name="timezone">${zones.map((z) => html`<option${z === zone ? html` selected` : ''}>${z}</option>`)}</select></p>
+<p><label for="timezone">Time zone of the due date</label><br><select id="timezone" name="timezone">${zoneOptions(v.timezone || owner.timezone)}</select></p>
 <p><label for="durationMinutes">Duration (minutes)</label><br><input id="durationMinutes" name="durationMinutes" type="number" min="1" max="10080" step="1" inputmode="numeric" value="${v.durationMinutes ?? ''}"></p></div>`;
   return html`<div class="row"><p><label for="title">Title</label><br><input id="title" name="title" required maxlength="500" size="40" value="${v.title ?? ''}"></p>
 <p><label for="dueDate">Due date</label><br><input id="dueDate" name="dueDate" type="date" value="${v.dueDate ?? ''}"></p>
