@@ -13,24 +13,38 @@ import { param, type RawParams } from './params.js';
  * client_id alone (`none`; PKCE proves the code's holder). A suspended app is refused after it has
  * proved itself, with `unauthorized_client`.
  */
-function basicCredentials(header: string | undefined): { id: string; secret: string } | null | 'malformed' {
-  if (!header) return null;
+/**
+ * The HTTP Basic credentials of the Authorization header, null when there is no header. Any other
+ * scheme (`Bearer …`, `Digest …`), and Basic that is not `id:secret` in base64, is `'refused'`: the
+ * client tried to authenticate through the header, and RFC 6749 §5.2 then asks for 401 with a
+ * challenge of the scheme this server accepts there (Basic), whatever else the body carries.
+ */
+function basicCredentials(header: string | undefined): { id: string; secret: string } | null | 'refused' {
+  if (header === undefined) return null;
   const m = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(header.trim());
-  if (!m) return /^Basic\b/i.test(header.trim()) ? 'malformed' : null;
+  if (!m) return 'refused';
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = text.indexOf(':');
-  if (colon < 0) return 'malformed';
+  if (colon < 0) return 'refused';
   try {
     // RFC 6749 §2.3.1: both are form-urlencoded before they are joined.
     return { id: decodeURIComponent(text.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(text.slice(colon + 1).replace(/\+/g, ' ')) };
   } catch {
-    return 'malformed';
+    return 'refused';
   }
+}
+
+/** The client id a request names (the Basic user name, else `client_id`), unverified: whom a failure counts against. */
+export function claimedClientId(request: FastifyRequest, body: RawParams): string | undefined {
+  const basic = basicCredentials(request.headers.authorization);
+  if (basic !== null && basic !== 'refused') return basic.id.slice(0, 200);
+  const posted = body?.client_id;
+  return typeof posted === 'string' && posted !== '' ? posted.slice(0, 200) : undefined;
 }
 
 export async function authenticateClient(db: Db, request: FastifyRequest, body: RawParams): Promise<AppRow> {
   const basic = basicCredentials(request.headers.authorization);
-  if (basic === 'malformed') throw new OAuthError('invalid_client', 'The Authorization header is not valid HTTP Basic credentials.', true);
+  if (basic === 'refused') throw new OAuthError('invalid_client', 'The Authorization header is not HTTP Basic client credentials (Basic base64(client_id:client_secret)); this endpoint takes no other scheme.', true);
   const postedId = param(body, 'client_id');
   const postedSecret = param(body, 'client_secret');
   if (basic && postedSecret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method: HTTP Basic or client_secret in the body, not both.');
