@@ -33,11 +33,8 @@ export function routeErrors(route: AnyRoute): ErrorCode[] {
   return [
     // The guard: token, app, scope, limits.
     ...guardErrors(route),
-    // The body parser on a route with a body (not JSON, empty where fields are needed, over 256 KiB,
-    // another media type), and on every route the envelope's answer to a request that is not valid
-    // HTTP (envelope.ts answerMalformed: a header line without a colon, a control character in a
-    // header value such as Authorization, a Content-Length that is no number), GETs included.
-    'bad_request',
+    // The body parser: not JSON, empty where fields are needed, over 256 KiB, another media type.
+    ...(route.body ? (['bad_request'] as const) : []),
     // The validator: every route refuses unknown query parameters (NoParameters at least).
     'invalid_input',
     // The Idempotency-Key (invalid_input when missing): used with another request, or a duplicate still in progress.
