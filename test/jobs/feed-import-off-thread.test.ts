@@ -7,6 +7,7 @@ import { FEED_IMPORT, feedImportKind } from '../../src/services/feed-import.js';
 import { useApi } from '../helpers/api.js';
 import { calendarText, manyEvents } from '../helpers/ical-text.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
+import { PATIENT_FETCH } from '../helpers/patience.js';
 
 // The feed of issue #11: about 9 MB of 50,000 events, which made GET /me wait 14.7 s while it was read.
 const HOSTILE = calendarText(manyEvents(50_000, { descriptionBytes: 50 }));
@@ -46,7 +47,7 @@ describe('a big feed being read while the API serves', () => {
         }
       },
     };
-    const kind = feedImportKind({ db: api.rt.db, policy: api.rt.outbound, ical: watched, ca: server.ca });
+    const kind = feedImportKind({ db: api.rt.db, policy: api.rt.outbound, ical: watched, ca: server.ca, limits: PATIENT_FETCH });
     const worker = new Worker({ db: api.rt.db, clock: api.clock, id: 'feeds', kinds: { [FEED_IMPORT]: kind } });
     let settled = false;
     const importing = worker.runOnce().finally(() => (settled = true));

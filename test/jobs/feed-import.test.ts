@@ -13,6 +13,7 @@ import { IcalWorkers } from '../../src/ical/workers.js';
 import { ENGINES, openTestStore } from '../helpers/engines.js';
 import { calendarText, series } from '../helpers/ical-text.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
+import { PATIENT_FETCH } from '../helpers/patience.js';
 
 const T0 = '2026-03-29T00:30:00Z';
 const MIN = 60_000;
@@ -68,8 +69,9 @@ for (const engine of ENGINES) {
     const config = loadConfig({ ALLOW_PRIVATE_HOSTS: ' LocalHost. ' });
     const policy = outboundPolicy(config);
 
+    // The fetch waits with the tests' patience; the one test of a time-out sets its own.
     const workerWith = (p: OutboundPolicy, limits = {}) =>
-      new Worker({ db: store.db, clock, id: 'feeds', kinds: { [FEED_IMPORT]: feedImportKind({ db: store.db, policy: p, ical, ca: server.ca, limits }) } });
+      new Worker({ db: store.db, clock, id: 'feeds', kinds: { [FEED_IMPORT]: feedImportKind({ db: store.db, policy: p, ical, ca: server.ca, limits: { ...PATIENT_FETCH, ...limits } }) } });
 
     const busyRows = (feedId: string) =>
       store.db.selectFrom('imported_busy').select(['id', 'start_at', 'end_at']).where('feed_id', '=', feedId).orderBy('start_at').execute();
@@ -165,7 +167,8 @@ for (const engine of ENGINES) {
         for (const [a, reason] of failures) {
           answer = a;
           await refreshFeed(store.db, clock, ownerId, feedId);
-          assert.equal(await workerWith(policy, { totalTimeoutMs: 1000 }).runOnce(), 1);
+          // Only the server that never answers meets a short time-out: a 500 read on a busy machine is still a 500.
+          assert.equal(await workerWith(policy, a.delayForever ? { totalTimeoutMs: 1000 } : {}).runOnce(), 1);
           n++;
           assert.deepEqual(await busyOf(feedId), kept, `rows kept after: ${reason}`);
           const row = await feedRow(feedId);

@@ -12,6 +12,7 @@ import type { Store } from '../../src/store/db.js';
 import { ENGINES, openTestStore } from '../helpers/engines.js';
 import { calendarText } from '../helpers/ical-text.js';
 import { startHttpsServer, type TestHttpsServer } from '../helpers/https-server.js';
+import { PATIENT_FETCH } from '../helpers/patience.js';
 
 const T0 = '2026-10-20T00:30:00Z';
 
@@ -39,7 +40,7 @@ for (const engine of ENGINES) {
     const ical = new IcalWorkers();
     const clock = fixedClock(T0);
     const policy = outboundPolicy(loadConfig({ ALLOW_PRIVATE_HOSTS: 'localhost' }));
-    const run = () => new Worker({ db: store.db, clock, id: 'feeds', kinds: { [FEED_IMPORT]: feedImportKind({ db: store.db, policy, ical, ca: server.ca }) } }).runOnce();
+    const run = () => new Worker({ db: store.db, clock, id: 'feeds', kinds: { [FEED_IMPORT]: feedImportKind({ db: store.db, policy, ical, ca: server.ca, limits: PATIENT_FETCH }) } }).runOnce();
     const busyOf = async (feedId: string) =>
       (await store.db.selectFrom('imported_busy').select(['start_at', 'end_at']).where('feed_id', '=', feedId).orderBy('start_at').execute()).map((r) => [r.start_at.toISOString(), r.end_at.toISOString()]);
 
