@@ -15,7 +15,7 @@ import { registerRequest, registerRequester, registerTask } from './commands/req
 import { registerServe } from './commands/serve.js';
 import { registerToken } from './commands/token.js';
 import { describeFailure } from './errors.js';
-import { printFailure } from './output.js';
+import { printFailure, watchStdout } from './output.js';
 
 /**
  * `calendar-access`: serve the API and manage its data. Exit status: 0 done, 1 the command failed
@@ -71,6 +71,7 @@ function exitCodeFor(e: unknown, json: boolean): number {
   return failure.exitCode;
 }
 
+watchStdout();
 const json = wantsJson(process.argv.slice(2));
 try {
   await buildProgram(json).parseAsync(process.argv);

@@ -1,7 +1,28 @@
 import type { CliFailure } from './errors.js';
 
+/**
+ * Aborted once nobody reads standard output any more (`calendar-access … | head -1`: the reader
+ * closed the pipe, and a write got EPIPE). What a command prints after that is dropped, the command
+ * itself finishes what it was doing (a change half-made is worse than lines unread), and a command
+ * that follows until ^C (`logs tail`, `listen`) ends as if ^C had come.
+ */
+const stdoutGone = new AbortController();
+export const outputGone: AbortSignal = stdoutGone.signal;
+
+/**
+ * Installed once by main.ts: without a listener, EPIPE is an unhandled 'error' event and a stack
+ * trace. Any other error on stdout is still thrown.
+ */
+export function watchStdout(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    stdoutGone.abort();
+  });
+}
+
 /** Writes to stdout: what scripts read. Messages for people go to stderr through `say`. */
 export function print(line = ''): void {
+  if (outputGone.aborted) return;
   process.stdout.write(`${line}\n`);
 }
 

@@ -217,7 +217,7 @@ describe('calendar-access listen', () => {
       }
       const unreachable = await runCli(['listen', '--token', token, '--forward-to', hook.url, '--api', 'http://127.0.0.1:1', '--once'], env);
       assert.equal(unreachable.code, 1);
-      assert.match(unreachable.stderr, /cannot reach the API at http:\/\/127\.0\.0\.1:1/);
+      assert.match(unreachable.stderr, /no calendar-access service answers at http:\/\/127\.0\.0\.1:1 \(.*; given by --api\)/);
       assert.doesNotMatch(unreachable.stderr, /Ready!/);
       assert.equal(hook.got.length, 0);
     } finally {

@@ -1,10 +1,15 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { bookableOwner } from '../helpers/requests.js';
+import { until } from '../cli/cli-harness.js';
 
 /**
  * `calendar-access mcp` driven by the MCP SDK's own client over stdio, as an assistant runs it: the
@@ -37,7 +42,13 @@ for (const engine of ENGINES) {
 
     /** An assistant's session: the CLI started as its configuration says, over stdio. */
     async function connect(token: string): Promise<Client> {
-      const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/calendar-access.js', 'mcp', '--token', token, '--api', base], stderr: 'pipe' });
+      // As docs/mcp.md configures it: the token in the environment, where `ps` does not show it.
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: ['bin/calendar-access.js', 'mcp', '--api', base],
+        env: { ...getDefaultEnvironment(), CALENDAR_ACCESS_TOKEN: token },
+        stderr: 'pipe',
+      });
       const client = new Client({ name: 'test-assistant', version: '1.0.0' });
       await client.connect(transport);
       clients.push(client);
@@ -88,6 +99,73 @@ for (const engine of ENGINES) {
       assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'list_events', 'list_todos']);
       const events = await mcp.callTool({ name: 'list_events', arguments: { from: T0, to: '2026-03-31T00:00:00Z' } });
       assert.deepEqual(JSON.parse(textOf(events)), { items: [], more: false });
+    });
+    it('takes its token from a file, keeps it off its command line, and warns when it is given there', async () => {
+      const owner = await api.owner();
+      const token = await api.token(owner, ['events:read']);
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'ca-mcp-'));
+      try {
+        const file = path.join(dir, 'token');
+        writeFileSync(file, `${token}\n`, { mode: 0o600 });
+        const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/calendar-access.js', 'mcp', '--token-file', file, '--api', base], env: getDefaultEnvironment(), stderr: 'pipe' });
+        const client = new Client({ name: 'test-assistant', version: '1.0.0' });
+        await client.connect(transport);
+        clients.push(client);
+        const { tools } = await client.listTools();
+        assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'list_events']);
+        // What every local user's `ps` reads: the process's command line.
+        const argv = readFileSync(`/proc/${transport.pid}/cmdline`, 'utf8');
+        assert.ok(argv.includes('--token-file') && !argv.includes(token), argv);
+
+        const visible = new StdioClientTransport({ command: process.execPath, args: ['bin/calendar-access.js', 'mcp', '--token', token, '--api', base], env: getDefaultEnvironment(), stderr: 'pipe' });
+        let said = '';
+        visible.stderr!.on('data', (d: Buffer) => (said += d.toString()));
+        const second = new Client({ name: 'test-assistant', version: '1.0.0' });
+        await second.connect(visible);
+        clients.push(second);
+        assert.equal((await second.listTools()).tools.length, 2, 'a token on the command line still works');
+        await until(() => said.includes('CALENDAR_ACCESS_TOKEN'), () => `a warning on stderr, got: ${said}`);
+        assert.match(said, /--token shows the token to every local user \(ps\)/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('answers a message over 10 MiB with a JSON-RPC error, says so on stderr, and reads the next message', async () => {
+      const owner = await api.owner();
+      const token = await api.token(owner, ['events:read']);
+      const child = spawn(process.execPath, ['bin/calendar-access.js', 'mcp', '--api', base], { env: { ...process.env, CALENDAR_ACCESS_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const answers = () => out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { id?: unknown; result?: any; error?: { code: number; message: string } });
+      const answerTo = async (id: number) => {
+        await until(() => answers().some((a) => a.id === id) || child.exitCode !== null, () => `an answer to ${id}; stdout: ${out.slice(0, 500)}; stderr: ${err}`);
+        const answer = answers().find((a) => a.id === id);
+        assert.ok(answer, `no answer to ${id}: the server ended with status ${child.exitCode}; stderr: ${err}`);
+        return answer;
+      };
+      const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+      try {
+        send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+        assert.ok((await answerTo(1)).result);
+        send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        // 11 MiB in one message, written in pieces as a pipe carries it.
+        const big = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_events', arguments: { pad: 'x'.repeat(11 * 1024 * 1024) } } });
+        for (let i = 0; i < big.length; i += 1 << 20) child.stdin.write(big.slice(i, i + (1 << 20)));
+        child.stdin.write('\n');
+        const refused = await answerTo(2);
+        assert.equal(refused.error?.code, -32600);
+        assert.match(refused.error!.message, /over 10 MiB/);
+        send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+        const listed = await answerTo(3);
+        assert.deepEqual(listed.result.tools.map((t: { name: string }) => t.name).sort(), ['get_account', 'list_events']);
+        assert.match(err, /calendar-access mcp: message over 10 MiB: not read \(JSON-RPC id 2\)/);
+        assert.equal(child.exitCode, null, 'still running');
+      } finally {
+        child.kill();
+      }
     });
   });
 }

@@ -2,10 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidArgumentError, type Command } from 'commander';
 import { formatInstant, parseInstant } from '../../domain/instant.js';
 import { newSigningSecret, signatureHeader } from '../../webhooks/sign.js';
-import { commandConfig } from '../config.js';
-import { CommandFailed, UsageError } from '../errors.js';
-import { print, say } from '../output.js';
-import { serviceBaseUrl } from '../service-address.js';
+import { CommandFailed } from '../errors.js';
+import { outputGone, print, say } from '../output.js';
+import { findService, httpUrlOption, noServiceAnswers } from '../service-address.js';
 
 // `calendar-access listen` (like `stripe listen`): forwards a token's webhook events to an address on
 // the developer's own machine, which the service itself never delivers to (https on 443, public
@@ -43,17 +42,11 @@ class ApiFailure extends CommandFailed {
   }
 }
 
-function httpUrl(what: string) {
-  return (text: string): URL => {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new InvalidArgumentError(`${what}: an http or https URL, e.g. http://localhost:4242/webhooks.`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError(`${what}: an http or https URL.`);
-    return url;
-  };
+/** No answer at all from the API's address (refused, unknown host, timed out). */
+class Unreachable extends ApiFailure {
+  constructor(base: string, readonly why: string) {
+    super(`cannot reach the API at ${base}: ${why}`, true);
+  }
 }
 
 function instantArg(text: string): string {
@@ -62,14 +55,6 @@ function instantArg(text: string): string {
 }
 
 /** Without --api: the running service's address (server/admin channel), else the configuration's. */
-async function defaultApi(cmd: Command): Promise<URL> {
-  const base = await serviceBaseUrl(commandConfig(cmd));
-  try {
-    return new URL(base);
-  } catch {
-    throw new UsageError(`PUBLIC_BASE_URL "${base}" is not a URL; pass --api.`);
-  }
-}
 
 const isAbort = (e: unknown): boolean => e instanceof Error && (e.name === 'AbortError' || (e.cause instanceof Error && e.cause.name === 'AbortError'));
 
@@ -88,7 +73,7 @@ async function fetchPage(base: string, token: string, since: string, cursor: str
     res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.any([signal, AbortSignal.timeout(API_TIMEOUT_MS)]) });
   } catch (e) {
     if (isAbort(e)) throw e;
-    throw new ApiFailure(`cannot reach the API at ${base}: ${reason(e)}`, true);
+    throw new Unreachable(base, reason(e));
   }
   const text = await res.text();
   if (res.status !== 200) {
@@ -157,12 +142,15 @@ async function forward(to: URL, secret: string, event: Received, body: string, s
  * a normal moment of development) until ^C.
  */
 async function listen(opts: ListenOptions, cmd: Command): Promise<void> {
-  const base = (opts.api ?? (await defaultApi(cmd))).toString().replace(/\/+$/, '');
+  const found = await findService(opts.api, cmd);
+  const base = found.url.toString().replace(/\/+$/, '');
   const secret = newSigningSecret();
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Piped into `head`, which has read enough: end as ^C would.
+  outputGone.addEventListener('abort', onSignal, { once: true });
 
   // --once forwards what catch-up holds (30 days); a running listen, what happens from now on.
   let since = opts.since ?? formatInstant(new Date(Date.now() - (opts.once ? WINDOW_MS : 0)));
@@ -200,6 +188,8 @@ async function listen(opts: ListenOptions, cmd: Command): Promise<void> {
       } catch (e) {
         if (isAbort(e) || stop.signal.aborted) break;
         // A refusal (401, 403, 422, ...) ends the command; a passing fault is retried once running.
+        // Never reached: say where it looked and how to point it elsewhere, in one sentence.
+        if (e instanceof Unreachable && !reached) throw noServiceAnswers(found, e.why);
         if (!(e instanceof ApiFailure) || !e.retryable || !reached || opts.once) throw e;
         say(`calendar-access listen: ${e.message}; trying again`);
         retryIn = POLL_MS * 5;
@@ -214,6 +204,7 @@ async function listen(opts: ListenOptions, cmd: Command): Promise<void> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    outputGone.removeEventListener('abort', onSignal);
   }
   if (opts.once && failed > 0) {
     throw new CommandFailed(`${failed} of ${sent} events were not accepted by ${opts.forwardTo.href} (a 2xx answer is success)`);
@@ -228,8 +219,8 @@ export function registerListen(program: Command): void {
         'and POSTs each event there with the delivery headers, signed with a fresh secret printed at start. Talks to the API over HTTP only.',
     )
     .requiredOption('--token <token>', 'a token holding `webhooks` (and the scopes of the events wanted)')
-    .requiredOption('--forward-to <url>', 'where to POST each event, http or https, e.g. http://localhost:4242/webhooks', httpUrl('--forward-to'))
-    .option('--api <base>', 'base URL of the API (default: where the `serve` running on the data folder answers, else PUBLIC_BASE_URL, else http://localhost:PORT)', httpUrl('--api'))
+    .requiredOption('--forward-to <url>', 'where to POST each event, http or https, e.g. http://localhost:4242/webhooks', httpUrlOption('--forward-to', 'http://localhost:4242/webhooks'))
+    .option('--api <base>', 'base URL of the API (default: where the `serve` running on the data folder answers, else PUBLIC_BASE_URL, else http://localhost:PORT)', httpUrlOption('--api', 'http://localhost:3000'))
     .option('--since <instant>', 'forward events from this instant on, at most 30 days back (default: now; with --once, 30 days back)', instantArg)
     .option('--once', 'forward what catch-up holds now and exit; exit status 1 when a forward is not answered 2xx')
     .action((opts: ListenOptions, cmd: Command) => listen(opts, cmd));

@@ -4,7 +4,7 @@ import type { LogLine } from '../../operations/logs.js';
 import { TAIL_BATCH } from '../../operations/logs.js';
 import { commandConfig } from '../config.js';
 import { openSession } from '../execute.js';
-import { print, say } from '../output.js';
+import { outputGone, print, say } from '../output.js';
 
 // `calendar-access logs tail` (like `stripe logs tail`): prints an owner's API calls as they are
 // written. It polls the request log by row id, where every store command runs (in `serve` through
@@ -37,6 +37,8 @@ async function tail(opts: TailOptions, cmd: Command): Promise<void> {
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Piped into `head`, which has read enough: end as ^C would.
+  outputGone.addEventListener('abort', onSignal, { once: true });
   const args = { owner: opts.owner, ...(opts.token ? { token: opts.token } : {}) };
   try {
     const start = await session.run('logs.after', args);
@@ -68,6 +70,7 @@ async function tail(opts: TailOptions, cmd: Command): Promise<void> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    outputGone.removeEventListener('abort', onSignal);
     await session.close();
   }
 }

@@ -1,23 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { commandConfig } from '../config.js';
-import { UsageError } from '../errors.js';
 import { execute } from '../execute.js';
 import { print, printJson } from '../output.js';
-
-/**
- * The password in a file (`-`: standard input), never on the command line, where other users' `ps`
- * and the shell's history would see it. One final line break is not part of it.
- */
-function readPassword(file: string): string {
-  let text: string;
-  try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`--password-file: cannot read ${file === '-' ? 'standard input' : file} (${(e as Error).message})`);
-  }
-  return text.replace(/\r?\n$/, '');
-}
+import { readSecretFile } from '../secret-file.js';
 
 export function registerOwner(program: Command): void {
   const owner = program.command('owner').description('Manage calendar owners.');
@@ -36,7 +21,7 @@ export function registerOwner(program: Command): void {
         name: opts.name,
         timezone: opts.timezone,
         email: opts.email ?? null,
-        ...(opts.passwordFile !== undefined ? { password: readPassword(opts.passwordFile) } : {}),
+        ...(opts.passwordFile !== undefined ? { password: readSecretFile('--password-file', opts.passwordFile) } : {}),
       });
       if (opts.json) printJson(result);
       else print(`Created owner ${result.username} ("${result.displayName}", ${result.timezone}), account ${result.accountId}.`);
