@@ -7,31 +7,21 @@
 //   npm run explore                      every file, 20x
 //   FC_RUNS_FACTOR=50 npm run explore -- test/ical/fuzz.test.ts
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { chosenFiles, postgresAnswers } from './test-files.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
 
-function testFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return testFiles(full);
-    return name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
 const only = process.argv.slice(2);
-const files = only.length > 0 ? only : testFiles('test').filter((f) => readFileSync(f, 'utf8').includes('helpers/property-runs.js')).sort();
+const files = only.length > 0 ? chosenFiles(only) : chosenFiles([]).filter((f) => readFileSync(f, 'utf8').includes('helpers/property-runs.js'));
 const factor = process.env.FC_RUNS_FACTOR || '20';
 
 let engines = process.env.TEST_ENGINES;
 if (!engines) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test', connectionTimeoutMillis: 5000 });
-  engines = await client.connect().then(() => 'pglite,postgres', () => 'pglite');
-  await client.end().catch(() => {});
+  engines = (await postgresAnswers()) ? 'pglite,postgres' : 'pglite';
 }
 console.log(`exploring ${files.length} files at ${factor}x their runs, fresh seeds, engines ${engines}, one file at a time`);
 

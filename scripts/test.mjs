@@ -2,24 +2,15 @@
 // The test command: type-check, then every test file under test/ with node's test runner (via tsx),
 // then say which storage engines the storage and API tests covered.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { chosenFiles, postgresAnswers, TEST_DATABASE_URL } from './test-files.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
 
-function testFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return testFiles(full);
-    return name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-const only = process.argv.slice(2);
-const files = only.length > 0 ? only : testFiles('test').sort();
+const files = chosenFiles(process.argv.slice(2));
 
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
 if (tsc.status !== 0) {
@@ -27,19 +18,8 @@ if (tsc.status !== 0) {
   process.exit(tsc.status ?? 1);
 }
 
-const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-let postgres = false;
-if (process.env.TEST_ENGINES !== 'pglite') {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    postgres = true;
-  } catch {
-    postgres = false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+const url = TEST_DATABASE_URL;
+const postgres = process.env.TEST_ENGINES !== 'pglite' && (await postgresAnswers());
 console.log(`storage engines: pglite${postgres ? ' and postgres (' + url.replace(/\/\/[^@]*@/, '//') + ')' : ' only (no PostgreSQL answered at ' + url.replace(/\/\/[^@]*@/, '//') + ')'}`);
 
 // Beside the spec reporter, scripts/test-crashes.mjs notes each failure: a file whose process died of
