@@ -30,8 +30,8 @@ async function run(label: string, env: Record<string, string>, connections: numb
   let maxRss = rssBefore;
   const seen: number[] = [];
   const watch = setInterval(() => {
-    seen.push(Math.round(app.memoryUsage().eventLoopDelay));
-    maxDelay = Math.max(maxDelay, app.memoryUsage().eventLoopDelay);
+    seen.push(Math.round(app.eventLoopDelay()));
+    maxDelay = Math.max(maxDelay, app.eventLoopDelay());
     maxRss = Math.max(maxRss, process.memoryUsage().rss);
   }, 100);
   const r = await autocannon({

@@ -44,8 +44,16 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** How long an idle kept-alive connection stays open (KEEP_ALIVE_TIMEOUT_MS). */
   readonly keepAliveTimeoutMs: number;
-  /** Connections held at once; further ones are closed at accept (MAX_CONNECTIONS). */
+  /**
+   * Connections held at once; further ones are closed at accept (MAX_CONNECTIONS). `serve` lowers it
+   * to what the descriptor limit leaves (src/server/descriptor-budget.ts) and says so at start.
+   */
   readonly maxConnections: number;
+  /**
+   * Connections one client address may hold at once (MAX_CONNECTIONS_PER_ADDRESS; IPv6 by its /64);
+   * null (the default) is a quarter of the cap. Proxies TRUST_PROXY names are held to the cap alone.
+   */
+  readonly maxConnectionsPerAddress: number | null;
   /**
    * Posts of the public booking form an hour, per client address (IPv6 by its /64) across every
    * page, and per owner from every address together (BOOKING_POSTS_PER_HOUR_PER_ADDRESS, ..._PER_OWNER;
@@ -150,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     requestTimeoutMs,
     keepAliveTimeoutMs: atLeastOne('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 65_000),
     maxConnections: atLeastOne('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 1000),
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS ? atLeastOne('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 250) : null,
     bookingPosts: Object.freeze({
       perAddress: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_ADDRESS', env.BOOKING_POSTS_PER_HOUR_PER_ADDRESS, 10),
       perOwner: atLeastOne('BOOKING_POSTS_PER_HOUR_PER_OWNER', env.BOOKING_POSTS_PER_HOUR_PER_OWNER, 60),

@@ -28,7 +28,8 @@ export interface EnvelopeDeps {
  */
 function isDependencyDown(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)$/.test(code) || /^08|^57P0[123]$/.test(code))) return true;
+  // EMFILE, ENFILE: no file descriptor is left (issue #32 point 5): this call fails, the process goes on.
+  if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|EMFILE|ENFILE)$/.test(code) || /^08|^57P0[123]$/.test(code))) return true;
   const message = error instanceof Error ? error.message : '';
   return /Connection terminated|timeout exceeded when trying to connect/i.test(message);
 }
@@ -70,7 +71,13 @@ function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error &
         ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
         'Connection: close',
       ];
-      if (socket.writable) socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+      // Closed here, not only ended: Node leaves a socket whose request it cut off to this handler,
+      // and an HTTP server's sockets are half-open, so end() alone kept the connection (and its
+      // slot) until the client closed its side, which a client that never reads never does
+      // (issue #32 point 6: held for the whole of a 75 s probe, never cut by HEADERS_TIMEOUT_MS).
+      // Destroyed once the answer is handed to the kernel, or at once if it cannot take it.
+      if (!socket.writable || socket.writableNeedDrain) return void socket.destroy();
+      socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
     },
     () => socket.destroy(),
   );
@@ -100,7 +107,8 @@ export function jsonErrorHandler(error: unknown, request: FastifyRequest, reply:
     return sendError(request, reply, new ApiError('bad_request', 'The body is not valid JSON (send Content-Type: application/json).'));
   }
   if (isDependencyDown(error)) {
-    request.log.warn({ err: error, requestId: request.id }, 'the database did not answer');
+    const outOfDescriptors = e.code === 'EMFILE' || e.code === 'ENFILE';
+    request.log.warn({ err: error, requestId: request.id }, outOfDescriptors ? 'no file descriptor is left (docs/deploy.md: LimitNOFILE)' : 'the database did not answer');
     return sendError(request, reply, new ApiError('unavailable', undefined, undefined, { 'Retry-After': '1' }));
   }
   request.log.error({ err: error, requestId: request.id, method: request.method, url: request.url }, 'request failed');

@@ -1,6 +1,5 @@
-import underPressure from '@fastify/under-pressure';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import type { Config } from '../config.js';
 import { ApiError, errorBody } from './errors.js';
 
@@ -8,10 +7,16 @@ import { ApiError, errorBody } from './errors.js';
  * Load shedding (docs/decisions.md "Hardening"): when the event loop lags, a request is answered at
  * once with `503 unavailable` and `Retry-After`, before the token is looked up or the body read,
  * instead of waiting in a queue that grows without bound (issue #11: at 4× capacity on PGlite,
- * clients waited 10 s and memory grew by 260 MiB). @fastify/under-pressure measures the loop's mean
- * delay every `sampleIntervalMs`; while the last sample is over `maxEventLoopDelayMs`, every request
- * is shed. A route answers its own way through `shedAnswer` in its config (the pages answer a small
- * HTML page); a route with `NEVER_SHED` in its config is always served.
+ * clients waited 10 s and memory grew by 260 MiB). The loop's mean delay is measured every
+ * `sampleIntervalMs` (perf_hooks' histogram, as @fastify/under-pressure did); while the last sample
+ * is over `maxEventLoopDelayMs`, every request is shed. A route answers its own way through
+ * `shedAnswer` in its config (the pages answer a small HTML page); a route with `NEVER_SHED` in its
+ * config is always served.
+ *
+ * Measured here, not by @fastify/under-pressure (issue #32 point 5): its timer also reads
+ * `process.memoryUsage()`, which opens /proc/self/stat; with every descriptor taken that throws
+ * EMFILE inside the timer, an uncaught exception that ended the process. The histogram needs no
+ * descriptor, and a sample that fails anyway keeps the last one and tries again.
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +25,12 @@ declare module 'fastify' {
      * and return the body; return undefined to serve the request anyway.
      */
     shedAnswer?: ShedAnswer;
+  }
+  interface FastifyInstance {
+    /** True while the last sample of the event loop's delay is over the limit (requests are shed). */
+    isUnderPressure(): boolean;
+    /** The event loop's mean delay over the last sample, in ms. */
+    eventLoopDelay(): number;
   }
 }
 
@@ -38,6 +49,9 @@ function shedJson(retryAfterSeconds: number): ShedAnswer {
   };
 }
 
+/** perf_hooks' histogram resolution, in ms; a mean delay below it is no delay (under-pressure's rule). */
+const RESOLUTION_MS = 10;
+
 /**
  * Registers the shedding at the root, before every other hook. Sampling starts when the plugin
  * loads, while the app is still being built: compiling the routes' schemas holds the loop for
@@ -51,25 +65,41 @@ export async function registerLoadShedding(app: FastifyInstance, shedding: Confi
   app.addHook('onReady', async () => {
     trustedFrom = performance.now() + 2 * shedding.sampleIntervalMs;
   });
-  // under-pressure sends what its handler returns, and serves the request when it returns nothing
-  // (its types say `void`, hence the cast).
-  let loggedAt = Number.NEGATIVE_INFINITY;
-  const decide = (request: FastifyRequest, reply: FastifyReply, _type: string, value: number | undefined) => {
-    const now = performance.now();
-    if (now < trustedFrom) return undefined;
-    const answer = request.routeOptions.config.shedAnswer ?? json;
-    // Once a sample at most: a flood of shed calls is not a flood of log lines.
-    if (answer !== NEVER_SHED.shedAnswer && now - loggedAt >= shedding.sampleIntervalMs) {
-      loggedAt = now;
-      request.log.warn({ eventLoopDelayMs: value, limitMs: shedding.maxEventLoopDelayMs }, 'shedding load: the event loop lags');
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  let delayMs = 0;
+  const sample = setInterval(() => {
+    try {
+      const mean = histogram.mean / 1e6 - RESOLUTION_MS;
+      // No sample at all in the interval: the loop was held the whole time.
+      delayMs = Number.isNaN(mean) ? Number.POSITIVE_INFINITY : Math.max(0, mean);
+      histogram.reset();
+    } catch {
+      // keep the last sample; the next interval tries again
     }
-    return answer(request, reply);
-  };
-  const options: FastifyUnderPressureOptions = {
-    maxEventLoopDelay: shedding.maxEventLoopDelayMs,
-    sampleInterval: shedding.sampleIntervalMs,
-    retryAfter: shedding.retryAfterSeconds,
-    pressureHandler: decide as unknown as FastifyUnderPressureOptions['pressureHandler'],
-  };
-  await app.register(underPressure, options);
+  }, Math.max(RESOLUTION_MS, shedding.sampleIntervalMs));
+  sample.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sample);
+    histogram.disable();
+  });
+  const underPressure = () => delayMs > shedding.maxEventLoopDelayMs;
+  app.decorate('isUnderPressure', underPressure);
+  app.decorate('eventLoopDelay', () => delayMs);
+
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!underPressure()) return done();
+    const now = performance.now();
+    if (now < trustedFrom) return done();
+    const answer = request.routeOptions.config.shedAnswer ?? json;
+    const body = answer(request, reply);
+    if (body === undefined) return done();
+    // Once a sample at most: a flood of shed calls is not a flood of log lines.
+    if (now - loggedAt >= shedding.sampleIntervalMs) {
+      loggedAt = now;
+      request.log.warn({ eventLoopDelayMs: delayMs, limitMs: shedding.maxEventLoopDelayMs }, 'shedding load: the event loop lags');
+    }
+    reply.send(body);
+  });
 }

@@ -5,6 +5,7 @@ import { openDeps, type Deps } from '../deps.js';
 import { ServiceMetrics } from '../http/metrics.js';
 import type { AdminChannel } from './admin-channel.js';
 import { describeWait, FOLDER_WAIT_MS, tryLock, type DataDirLock, type LockHolder } from './data-dir-lock.js';
+import { connectionBudget, readDescriptorFacts, type ConnectionBudget } from './descriptor-budget.js';
 import { ROLES, type Role } from './roles/index.js';
 import type { Started } from './roles/part.js';
 import { ServeError } from './serve-error.js';
@@ -36,6 +37,12 @@ export function describeEngine(config: Config): { engine: 'pglite' | 'postgres';
     // not a URL (a libpq key=value string): say only the engine
   }
   return { engine: 'postgres', where, text: `PostgreSQL at ${where}` };
+}
+
+/** "at most 817 connections, 205 per client address (descriptor limit 1024, 79 open at start)". */
+export function describeCaps(budget: ConnectionBudget): string {
+  const limit = budget.descriptorLimit === null ? 'no descriptor limit found' : `descriptor limit ${budget.descriptorLimit}, ${budget.openAtStart} open at start`;
+  return `at most ${budget.http.max} connections, ${budget.http.perAddress} per client address (${limit})`;
 }
 
 async function takeFolder(config: Config, log: Logger): Promise<DataDirLock> {
@@ -91,10 +98,22 @@ export async function startServer(config: Config, log: Logger, role: Role = 'all
       );
     }
     const metrics = config.metricsPort === null ? null : new ServiceMetrics({ store: deps.store, clock: deps.clock, limits: deps.limits, role });
+    // Counted once the store and Redis are open: what the listeners may hold is what is left.
+    const connections = connectionBudget(readDescriptorFacts(), {
+      maxConnections: config.maxConnections,
+      perAddress: config.maxConnectionsPerAddress,
+      metrics: metrics !== null,
+    });
+    if (connections.lowered) {
+      log.warn(
+        { maxConnections: config.maxConnections, descriptorLimit: connections.descriptorLimit, openAtStart: connections.openAtStart },
+        `MAX_CONNECTIONS ${config.maxConnections} does not fit the descriptor limit ${connections.descriptorLimit}: at most ${connections.http.max} connections are held (raise LimitNOFILE / ulimit -n, docs/deploy.md)`,
+      );
+    }
     const offered: Omit<Started, 'stop'> = {};
     const parts: string[] = [];
     for (const part of ROLES[role]) {
-      const started = await part.start({ deps, log, metrics });
+      const started = await part.start({ deps, log, metrics, connections });
       if (!started) continue;
       parts.push(part.name);
       const { stop, ...offers } = started;
@@ -103,8 +122,11 @@ export async function startServer(config: Config, log: Logger, role: Role = 'all
     }
     const url = offered.url ?? '';
     log.info(
-      { url, role, parts, ...(offered.metricsUrl ? { metrics: offered.metricsUrl } : {}), engine: engine.engine, store: engine.where, ...(offered.admin ? { adminSocket: offered.admin.path } : {}) },
-      `calendar-access listening on ${url}, store: ${engine.text}`,
+      {
+        url, role, parts, ...(offered.metricsUrl ? { metrics: offered.metricsUrl } : {}), engine: engine.engine, store: engine.where, ...(offered.admin ? { adminSocket: offered.admin.path } : {}),
+        maxConnections: connections.http.max, maxConnectionsPerAddress: connections.http.perAddress, descriptorLimit: connections.descriptorLimit,
+      },
+      `calendar-access listening on ${url}, store: ${engine.text}; ${describeCaps(connections)}`,
     );
 
     let stopping: Promise<void> | null = null;

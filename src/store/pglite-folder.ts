@@ -13,8 +13,13 @@ import { Worker } from 'node:worker_threads';
  * creating it (750 MB when initdb ran in the process itself), about 200 MB on a later start (290 MB
  * with 128 MB of shared buffers). bench/events.ts under load with five owners up to 100,000 events:
  * 290 MB with 16 MB (paging as fast), 314 MB with 32 MB.
+ *
+ * Descriptors (issue #32 point 5): PGlite keeps a real file descriptor open for every relation file
+ * it has touched, up to PostgreSQL's max_files_per_process (1,000): a served folder touching its
+ * 304 relations held 339 descriptors, a third of a 1,024 limit the connections also need. At 64
+ * (PostgreSQL's least) it holds 78, and PostgreSQL closes the least recently used file past that.
  */
-export const PGLITE_CONF = ['shared_buffers = 16MB'];
+export const PGLITE_CONF = ['shared_buffers = 16MB', 'max_files_per_process = 64'];
 
 /**
  * The data folder holds the database and the server's secrets: it is the owner's alone (0700, files

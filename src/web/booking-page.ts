@@ -16,6 +16,7 @@ import { limitBookingPost } from './booking-limits.js';
 import { isMonth, monthOf, firstDate } from './booking/month.js';
 import { bookingPhrases } from './booking/phrases.js';
 import { addMonths, clampMonth, formPage, lastDate, monthPage } from './booking/view.js';
+import { bodyRefusal, sendBodyRefusal } from './body-refusal.js';
 import { acceptForms, type FormRefusal } from './form-body.js';
 import { notFoundPage } from './front-door/not-found.js';
 import { ZONE_CHOICES } from './zone-options.js';
@@ -67,6 +68,9 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
         const t = bookingPhrases(lang.lang);
         return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage({ lang: lang.lang, heading: t.notFoundTitle, message: t.notFound }));
       }
+      // A body refused before it was read (multipart, over 256 KiB): a page saying so, not a 500.
+      const refused = bodyRefusal(error);
+      if (refused) return sendBodyRefusal(request, reply, refused);
       pages.log.error({ err: error }, 'booking page failed');
       return reply.code(500).type('text/html; charset=utf-8').send(page({ title: 'Something went wrong', body: html`<h1>Something went wrong</h1><p>Please try again in a moment.</p>` }));
     });

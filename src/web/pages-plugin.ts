@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerAssets } from './assets.js';
 import { registerBookingPage } from './booking-page.js';
 import { busyPageOnShed } from './busy-page.js';
+import { closeWhenBodyUnread } from './body-refusal.js';
 import { registerConsole } from './console/console.js';
 import { registerLanding } from './front-door/landing.js';
 import { CONSOLE_SECTIONS } from './console/sections.js';
@@ -24,6 +25,8 @@ export const pagesPlugin: FastifyPluginAsync<{ services: PageServices }> = async
   // Every page answer, errors and 404s included, carries the pages' headers and strict CSP (page-headers.ts).
   app.addHook('onRequest', setFixedHeaders(pageSecurityHeaders(services.config.publicBaseUrl)));
   app.addHook('onRequest', sameOriginPosts(services.config.publicBaseUrl));
+  // A post refused before its body was read (another site, 415, 413) closes its connection: the rest is never read.
+  app.addHook('onSend', closeWhenBodyUnread);
   // Under load, a page is shed with a page of its own (busy-page.ts), not the API's JSON.
   app.addHook('onRoute', busyPageOnShed(services.config.shedding.retryAfterSeconds));
   registerAssets(app);

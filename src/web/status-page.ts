@@ -10,6 +10,7 @@ import { requestContext } from '../store/repos/request-changes.js';
 import { requestOfStatusLink } from '../store/repos/requests.js';
 import type { RequestRow } from '../store/schema.js';
 import { html, page, type Markup } from './html.js';
+import { bodyRefusal, sendBodyRefusal } from './body-refusal.js';
 import { acceptForms } from './form-body.js';
 import { appointmentIcs } from './ics.js';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links.js';
@@ -120,8 +121,11 @@ export async function registerStatusPage(app: FastifyInstance, services: Deps): 
     await acceptForms(pages, (_request, reply, refusal) =>
       reply.type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>${refusal.message}</p><p>Go back to your request's page and use its buttons.</p>` })),
     );
-    pages.setErrorHandler((error, _request, reply) => {
+    pages.setErrorHandler((error, request, reply) => {
       if (error instanceof PageNotFound) return notFoundPage(reply);
+      // A body refused before it was read (multipart, over 256 KiB): a page saying so, not a 500.
+      const refused = bodyRefusal(error);
+      if (refused) return sendBodyRefusal(request, reply, refused);
       pages.log.error({ err: error }, 'status page failed');
       return reply.code(500).type('text/html; charset=utf-8').send(page({ title: 'Something went wrong', body: html`<h1>Something went wrong</h1><p>Please try again in a moment.</p>` }));
     });

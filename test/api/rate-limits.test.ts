@@ -202,6 +202,32 @@ for (const engine of ENGINES) {
       assert.deepEqual(limitHeaders(counted), ['60', '59', '60']);
     });
 
+    it('refuses 60 availability calls sent just after a minute boundary when 60 went just before it, with true headers at every step', async () => {
+      // 2026-10-25T01:00:00Z: Europe/Berlin falls back 03:00 -> 02:00; later than every other test's minute.
+      const boundary = Date.parse('2026-10-25T01:00:00Z');
+      api.clock.set(new Date(boundary - 950));
+      const owner = await api.owner('Europe/Berlin');
+      const token = await api.token(owner, ['availability:read']);
+      // Refused with 422 before the database is read; counted like any availability call.
+      const call = () => api.get('/api/v1/availability?count=1', token);
+      for (let i = 1; i <= 60; i++) {
+        const res = await call();
+        assert.equal(res.statusCode, 422, `call ${i} before the boundary: ${res.body}`);
+        assert.deepEqual(limitHeaders(res), ['60', String(60 - i), '60'], `call ${i} before the boundary`);
+      }
+      api.clock.set(new Date(boundary + 950));
+      for (let i = 1; i <= 60; i++) {
+        const res = await call();
+        assertError(res, 429, 'rate_limited');
+        // The first 60 leave the last minute at 01:00:59.050: 58.1 s from now, 59 whole seconds.
+        assert.deepEqual([res.headers['retry-after'], ...limitHeaders(res)], ['59', '60', '0', '59'], `call ${i} after the boundary`);
+      }
+      api.clock.set(new Date(boundary - 950 + 60_000));
+      const back = await call();
+      assert.equal(back.statusCode, 422, 'admitted once the first 60 are a minute old');
+      assert.deepEqual(limitHeaders(back), ['60', '59', '60'], 'the 60 refused calls were not counted');
+    });
+
     it('answers a token without the scope 403 before any 429, and counts that call', async () => {
       freshMinute();
       const owner = await api.owner();

@@ -38,6 +38,20 @@ describe('slow and idle clients', { timeout: 120_000 }, () => {
     assert.equal(res.status, 401);
   });
 
+  it('closes the connection of a client whose headers never end even when it never reads the answer', async () => {
+    // Without a 'data' listener the client never sees the server's FIN: only the server can free the slot.
+    const slow = await opened(port);
+    slow.write('GET /api/v1/me HTTP/1.1\r\nHost: cal.example\r\nX-Slow: ');
+    const gone = new Promise<void>((resolve) => slow.once('close', () => resolve()));
+    await new Promise<void>((resolve) => {
+      const check = () => api.app.server.getConnections((_e, n) => (n === 0 ? resolve() : setTimeout(check, 20)));
+      check();
+    });
+    slow.destroy();
+    await gone;
+    assert.equal((await fetch(`http://127.0.0.1:${port}/api/v1/me`)).status, 401);
+  });
+
   it('cuts off a client whose body trickles in past the request timeout', async () => {
     const token = await api.token(await api.owner('Asia/Tokyo'));
     const slow = await opened(port);

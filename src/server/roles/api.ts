@@ -1,6 +1,7 @@
 import { buildApp } from '../../http/app.js';
 import { openAdminChannel } from '../admin-channel.js';
 import { adminSocketPath } from '../admin-socket.js';
+import { gateConnections } from '../connection-gate.js';
 import { closableServer } from '../http-close.js';
 import { ServeError } from '../serve-error.js';
 import { FLUSH_EVERY_MS } from '../../request-log/buffer.js';
@@ -12,7 +13,7 @@ export const FLUSH_LAST_USED_MS = 30_000;
 /** The API, the pages and the owner console on config.host:port. */
 export const httpPart: Part = {
   name: 'http',
-  async start({ deps, log, metrics }) {
+  async start({ deps, log, metrics, connections }) {
     const { config } = deps;
     const app = await buildApp(deps, log, { metrics });
     const closable = closableServer(app.server);
@@ -25,6 +26,7 @@ export const httpPart: Part = {
       if (code === 'EACCES') throw new ServeError(`not allowed to listen on port ${config.port}; choose a port above 1023`);
       throw e;
     }
+    gateConnections(app.server, connections.http, { trustProxy: config.trustProxy, log, name: 'http' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -1,4 +1,5 @@
 import { buildHealthApp } from '../../http/health.js';
+import { gateConnections } from '../connection-gate.js';
 import { closableServer } from '../http-close.js';
 import { ServeError } from '../serve-error.js';
 import type { Part } from './part.js';
@@ -6,7 +7,7 @@ import type { Part } from './part.js';
 /** The worker role answers only GET /healthz and /readyz, on config.host:port, for its orchestrator. */
 export const healthPart: Part = {
   name: 'health',
-  async start({ deps }) {
+  async start({ deps, log, connections }) {
     const { config } = deps;
     const app = await buildHealthApp({ readiness: () => deps.readiness() });
     const closable = closableServer(app.server);
@@ -17,6 +18,7 @@ export const healthPart: Part = {
       if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new ServeError(`port ${config.port} on ${config.host} is in use; choose another with --port or PORT`);
       throw e;
     }
+    gateConnections(app.server, connections.http, { trustProxy: config.trustProxy, log, name: 'health' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;

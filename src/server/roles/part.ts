@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Deps } from '../../deps.js';
 import type { ServiceMetrics } from '../../http/metrics.js';
 import type { AdminChannel } from '../admin-channel.js';
+import type { ConnectionBudget } from '../descriptor-budget.js';
 
 /** What a part of a role needs to start: the instance's one dependency bag and its log. */
 export interface PartContext {
@@ -10,6 +11,8 @@ export interface PartContext {
   log: Logger;
   /** This instance's metrics when they are served (METRICS_PORT), else null. */
   metrics: ServiceMetrics | null;
+  /** What each listener may hold, from the descriptor limit (descriptor-budget.ts); connection-gate.ts applies it. */
+  connections: ConnectionBudget;
 }
 
 /** A part that runs: how to stop it, and what it offers others (the HTTP part its address). */

@@ -3,19 +3,19 @@ import { ICAL_LIMITS, formatBytes } from '../../ical/limits.js';
 import { importICalendar, type ImportSummary } from '../../services/calendar-import.js';
 import { ownerCalendars } from '../../services/calendar-events.js';
 import { html, type Markup } from '../html.js';
-import { field, type ConsoleContext, type ConsoleScope } from './console.js';
-import { csrfField } from './layout.js';
+import type { UploadedFile } from '../upload-body.js';
+import { field, uploadAction, type ConsoleContext, type ConsoleScope } from './console.js';
 
 /**
  * Import an .ics file from the console (/app/calendar/import): the same import as `calendar import`
  * (services/calendar-import.ts), and the same report: counts, then every warning by its line
- * (docs/calendar-import.md). The file comes as multipart/form-data (console.ts registers the parser).
+ * (docs/calendar-import.md). The file comes as multipart/form-data, read only after the session and
+ * the token in the form's address were checked, and only up to ICAL_LIMITS.maxBytes (console.ts, upload-body.ts).
  */
 
-/** The uploaded file's text: a Buffer from the multipart parser, or text pasted in the form. */
-function uploadedText(ctx: ConsoleContext): { name: string; text: string } | null {
-  const file = (ctx.form as Record<string, unknown>).file;
-  if (Buffer.isBuffer(file) && file.length > 0) return { name: 'the file', text: file.toString('utf8') };
+/** The uploaded file's text, or text pasted in a `text` field. */
+function uploadedText(ctx: ConsoleContext, file: UploadedFile | null): { name: string; text: string } | null {
+  if (file && file.bytes.length > 0) return { name: 'the file', text: file.bytes.toString('utf8') };
   const pasted = field(ctx.form, 'text');
   return pasted.trim() === '' ? null : { name: 'the pasted text', text: pasted };
 }
@@ -37,7 +37,7 @@ async function importPage(ctx: ConsoleContext, result: Markup | null = null, err
     'Import a calendar file',
     'calendar',
     html`<p><a href="/app/calendar">← Calendar</a></p>${result ?? ''}
-<form method="post" action="/app/calendar/import" enctype="multipart/form-data" class="card u-block" aria-labelledby="import-title">${csrfField(ctx.csrf)}
+<form method="post" action="${uploadAction('/calendar/import', ctx.csrf)}" enctype="multipart/form-data" class="card u-block" aria-labelledby="import-title">
 <h2 id="import-title">Import an .ics file</h2>
 <p class="muted">Exported from Google Calendar, Apple Calendar, Outlook or any other calendar; a line it cannot read costs that line only, and the report names it. Importing the same file again updates, never duplicates. At most ${formatBytes(ICAL_LIMITS.maxBytes)}.</p>
 <p><label for="import-file">File</label><br><input id="import-file" name="file" type="file" accept=".ics,text/calendar"></p>
@@ -49,8 +49,8 @@ async function importPage(ctx: ConsoleContext, result: Markup | null = null, err
 
 export function calendarUploadRoutes(scope: ConsoleScope): void {
   scope.get('/calendar/import', async (ctx) => importPage(ctx));
-  scope.post('/calendar/import', async (ctx) => {
-    const upload = uploadedText(ctx);
+  scope.upload('/calendar/import', async (ctx, file) => {
+    const upload = uploadedText(ctx, file);
     if (upload === null) return importPage(ctx, null, 'Choose an .ics file to import.');
     const calendar = field(ctx.form, 'calendar') || 'personal';
     try {

@@ -1,14 +1,15 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { signIn, signOut, signUp } from '../../services/accounts.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { fieldAttrs, FORM_ERROR_ID, html, page, script, type Markup } from '../html.js';
-import { formatBytes, ICAL_LIMITS } from '../../ical/limits.js';
+import { ICAL_LIMITS } from '../../ical/limits.js';
 import { consolePage, csrfField, type Section } from './layout.js';
-import { acceptForms, type FormRefusal } from '../form-body.js';
+import { acceptForms, formRefusal, type FormRefusal } from '../form-body.js';
+import { bodyRefusal, sendBodyRefusal } from '../body-refusal.js';
+import { readUpload, type UploadedFile, type UploadLimits } from '../upload-body.js';
 import { trustDevice, trustedDevice } from '../device-cookie.js';
 import { acceptedTags } from '../language.js';
 import { zoneOptions } from '../zone-options.js';
@@ -36,11 +37,25 @@ export interface ConsoleContext {
 }
 
 type Handler = (ctx: ConsoleContext) => Promise<FastifyReply>;
+/** An upload's handler: the form's fields are `ctx.form`, its one file (null when none was chosen) `file`. */
+type UploadHandler = (ctx: ConsoleContext, file: UploadedFile | null) => Promise<FastifyReply>;
 
 export interface ConsoleScope {
   get(path: string, handler: Handler): void;
   post(path: string, handler: Handler): void;
+  /**
+   * A post taking a file (multipart/form-data), the only kind that does. Its token comes in the
+   * form's address (`uploadAction`), so the session and the token are checked before a byte of the
+   * body is read (upload-body.ts).
+   */
+  upload(path: string, handler: UploadHandler): void;
 }
+
+/** An upload form's `action`: the path with the session's token, checked before the body is read. */
+export const uploadAction = (path: string, csrf: string): string => `/app${path}?_csrf=${encodeURIComponent(csrf)}`;
+
+/** What an upload may hold: one calendar file (ICAL_LIMITS), and the few short fields of its form. */
+const UPLOAD_LIMITS: UploadLimits = { fileBytes: ICAL_LIMITS.maxBytes, fields: 20, fieldBytes: 64 * 1024 };
 
 export type ConsoleSection = (scope: ConsoleScope) => void;
 
@@ -122,18 +137,16 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
       const shown = formPage(url);
       // Sign-out's only field is its token.
       if (!shown) throw new CsrfRefused();
-      const ctx = await context(request, reply, true, refusal);
+      const ctx = await context(request, reply, 'form', refusal);
       return shown({ ...ctx, query: { ...ctx.query, ...(refusal.values.id ? { id: refusal.values.id } : {}) } });
     });
-    // One file (an .ics import, calendar-upload.ts) at most as large as any calendar is read; fields as strings.
-    await web.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 1, fileSize: ICAL_LIMITS.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
     const setSession = (reply: FastifyReply, value: string) => setSessionCookie(reply, value, secure);
 
     web.setErrorHandler((error, request, reply) => {
       if (error instanceof SignInNeeded) return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
-      if ((error as { statusCode?: number }).statusCode === 413) {
-        return reply.code(413).type('text/html; charset=utf-8').send(page({ title: 'Too large', body: html`<h1>Too large</h1><p>The file is larger than the ${formatBytes(ICAL_LIMITS.maxBytes)} one calendar may have; nothing was imported. Go back and choose a smaller file.</p>` }));
-      }
+      // A body refused before it was read (another kind than a form, over 256 KiB) or while an upload was (upload-body.ts).
+      const refused = bodyRefusal(error);
+      if (refused) return sendBodyRefusal(request, reply, refused);
       if (error instanceof CsrfRefused) return reply.code(403).type('text/html; charset=utf-8').send(page({ title: 'Refused', body: html`<h1>Refused</h1><p>This form is out of date or came from another site. Go back, reload the page and try again.</p>` }));
       web.log.error({ err: error, url: request.url }, 'console page failed');
       return reply.code(500).type('text/html; charset=utf-8').send(page({ title: 'Something went wrong', body: html`<h1>Something went wrong</h1><p>Please try again in a moment.</p>` }));
@@ -186,14 +199,16 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
 
     web.get('/app', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/calendar', 303));
 
-    const context = async (request: FastifyRequest, reply: FastifyReply, checkToken: boolean, refusal: FormRefusal | null = null): Promise<ConsoleContext> => {
+    // Where a post's token is: in its form, or (an upload) in its address; a page read has none.
+    type TokenIn = 'form' | 'query' | 'none';
+    const context = async (request: FastifyRequest, reply: FastifyReply, token: TokenIn, refusal: FormRefusal | null = null): Promise<ConsoleContext> => {
       const session = await signedInOwner(env, request);
       if (!session) throw new SignInNeeded();
       const { owner, value } = session;
       const form = (request.body ?? {}) as ConsoleContext['form'];
-      // That the form came from this site was checked before any handler (same-origin.ts).
-      if (checkToken && !checkCsrf(env, value, field(form, '_csrf'))) throw new CsrfRefused();
       const query = (request.query ?? {}) as Record<string, string | undefined>;
+      // That the form came from this site was checked before any handler (same-origin.ts).
+      if (token !== 'none' && !checkCsrf(env, value, token === 'form' ? field(form, '_csrf') : (query._csrf ?? ''))) throw new CsrfRefused();
       const csrf = csrfToken(env, value);
       return {
         owner,
@@ -221,13 +236,33 @@ export async function registerConsole(app: FastifyInstance, services: Deps, sect
       }
       return undefined;
     };
+    const uploads: Array<[string, UploadHandler]> = [];
     const scope: ConsoleScope = {
       get: (path, handler) => {
         pages.set(`/app${path}`, handler);
-        web.get(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, false)));
+        web.get(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, 'none')));
       },
-      post: (path, handler) => web.post(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, true))),
+      post: (path, handler) => web.post(`/app${path}`, { schema: { hide: true } }, async (request, reply) => handler(await context(request, reply, 'form'))),
+      upload: (path, handler) => uploads.push([path, handler]),
     };
     for (const section of sections) section(scope);
+
+    // The uploads, in a scope of their own: only there is a multipart body taken, and its parser reads
+    // nothing (every other page refuses one with 415 before reading it). The handler checks the session
+    // and the token first, then streams the body to its limits; a field with a control character
+    // shows the page again, as any form's (form-body.ts).
+    await web.register(async (uploadScope) => {
+      uploadScope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
+      for (const [path, handler] of uploads) {
+        uploadScope.post(`/app${path}`, { schema: { hide: true } }, async (request, reply) => {
+          const ctx = await context(request, reply, 'query');
+          const { fields, file } = await readUpload(request, UPLOAD_LIMITS);
+          const refused = formRefusal(fields);
+          const shown = formPage(`/app${path}`);
+          if (refused && shown) return shown({ ...ctx, form: refused.values, render: (title, active, body) => ctx.render(title, active, body, refused.message) });
+          return handler({ ...ctx, form: fields }, file);
+        });
+      }
+    });
   });
 }
