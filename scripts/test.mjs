@@ -38,7 +38,8 @@ const runFiles = (list, reporters) =>
     },
   );
 const spec = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
-const run = runFiles(files, [...spec, '--test-reporter=./scripts/test-crashes.mjs', `--test-reporter-destination=${failures}`]);
+const times = ['--test-reporter=./scripts/test-times.mjs', '--test-reporter-destination=stdout'];
+const run = runFiles(files, [...spec, ...times, '--test-reporter=./scripts/test-crashes.mjs', `--test-reporter-destination=${failures}`]);
 const noted = existsSync(failures) ? readFileSync(failures, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
 rmSync(failures, { force: true });
 let status = run.status ?? 1;
