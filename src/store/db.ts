@@ -21,6 +21,8 @@ export interface Store {
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
   /** PostgreSQL: the connection pool's use now (metrics). */
   poolUse?: () => { total: number; idle: number; waiting: number; max: number };
+  /** PGlite: the data folder as a tarball, to start another store from (`StoreOptions.fromDump`). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,12 @@ export interface StoreOptions {
    * query. Without a listener the pool's 'error' event would end the process.
    */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * PGlite in memory only: start from this dump of a data folder (PGlite's `loadDataDir`, a tarball
+   * `Store.dump` made) instead of running initdb, which takes seconds (the tests start from one
+   * migrated dump, test/helpers/engines.ts).
+   */
+  fromDump?: Blob;
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
@@ -63,6 +71,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.dataDir) await initFolder(options.dataDir);
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.fromDump && !options.dataDir ? { loadDataDir: options.fromDump } : {}),
     postgresqlconf: PGLITE_CONF,
     parsers: { [DATE_OID]: (v: string) => v },
   });
@@ -79,7 +88,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     if (!pglite.closed) await pglite.close();
     if (dataDir) makePrivate(dataDir);
   };
-  return { db, engine: 'pglite', listen, close };
+  const dump = async () => (await pglite.dumpDataDir('none')) as Blob;
+  return { db, engine: 'pglite', listen, close, dump };
 }
 
 /** Brings the schema up to date; safe when several instances start at once (Kysely locks). */
