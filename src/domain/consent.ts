@@ -2,8 +2,8 @@ import { isScope, SCOPES, type Scope } from './scopes.js';
 
 /**
  * What an OAuth app may ask for and what the owner approves (docs/oauth.md): the `scope` parameter
- * (RFC 6749 §3.3, space-delimited), registered redirect URIs matched exactly, and the plain words
- * the consent page shows for each scope.
+ * (RFC 6749 §3.3, space-delimited) and the plain words the consent page shows for each scope; the
+ * redirect URIs are redirect-uris.ts.
  */
 
 export const SCOPE_WORDS: Record<Scope, string> = {
@@ -44,33 +44,3 @@ export function approvedScopes(requested: readonly Scope[], ticked: readonly str
 
 /** The scope string of a token answer (RFC 6749 §5.1). */
 export const scopeString = (scopes: readonly string[]): string => scopes.join(' ');
-
-/** Exact string match, as OAuth 2.1 and the security BCP require (no prefix, no normalisation). */
-export function redirectRegistered(registered: readonly string[], given: string): boolean {
-  return registered.includes(given);
-}
-
-const MAX_URL = 2048;
-
-/**
- * A redirect URI an app may register (RFC 8252, OAuth 2.1 §2.3.1): absolute, no fragment, no
- * credentials; https, or http only for a loopback address (a native app's local listener), or a
- * private-use scheme with a dot (`com.example.app:/callback`). Null when fine, else why not.
- */
-export function redirectUriProblem(uri: string): string | null {
-  if (uri.length === 0 || uri.length > MAX_URL) return `a redirect URI has 1 to ${MAX_URL} characters`;
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return `${uri} is not an absolute URL`;
-  }
-  if (url.hash || uri.includes('#')) return `${uri}: a redirect URI has no fragment`;
-  if (url.username || url.password) return `${uri}: a redirect URI carries no credentials`;
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:') {
-    return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) ? null : `${uri}: http is allowed only for a loopback address (127.0.0.1, [::1], localhost)`;
-  }
-  if (/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol)) return null;
-  return `${uri}: use https, http on a loopback address, or a private-use scheme such as com.example.app:/callback`;
-}

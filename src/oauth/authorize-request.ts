@@ -1,6 +1,7 @@
-import { redirectRegistered, requestedScopes } from '../domain/consent.js';
+import { requestedScopes } from '../domain/consent.js';
 import { asUuid } from '../domain/ids.js';
 import { isCodeChallenge, PKCE_METHOD } from '../domain/pkce.js';
+import { registeredRedirect } from '../domain/redirect-uris.js';
 import type { Scope } from '../domain/scopes.js';
 import { appForConsent } from '../services/apps.js';
 import type { Db } from '../store/db.js';
@@ -38,11 +39,13 @@ export async function checkAuthorizeRequest(db: Db, params: RawParams): Promise<
   const id = asUuid(clientId);
   const found = id === null ? undefined : await appForConsent(db, id);
   if (!found) return { kind: 'page', title: 'Unknown app', message: 'The app that sent you here is not registered with this service (unknown client_id).' };
-  const redirectUri = readParam(params, 'redirect_uri');
-  if (redirectUri === undefined || isProblem(redirectUri)) {
-    return { kind: 'page', title: 'This link is broken', message: redirectUri ? redirectUri.description : 'The app did not say where to send you back (redirect_uri is missing).' };
+  const given = readParam(params, 'redirect_uri');
+  if (given === undefined || isProblem(given)) {
+    return { kind: 'page', title: 'This link is broken', message: given ? given.description : 'The app did not say where to send you back (redirect_uri is missing).' };
   }
-  if (!redirectRegistered(found.app.redirect_uris, redirectUri)) {
+  // Compared, and from here on used, in canonical form: the registered URI itself is what we redirect to and what the code remembers.
+  const redirectUri = registeredRedirect(found.app.redirect_uris, given);
+  if (redirectUri === null) {
     return { kind: 'page', title: 'This link is not safe', message: `The address to send you back to is not one that ${found.app.name} registered, so you are not sent there.` };
   }
   const stateRead = readParam(params, 'state');

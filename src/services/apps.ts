@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
-import { redirectUriProblem } from '../domain/consent.js';
 import { newId, randomBase62 } from '../domain/ids.js';
+import { registrableRedirectUri } from '../domain/redirect-uris.js';
 import { parseScopes, type Scope } from '../domain/scopes.js';
 import { ServiceError } from '../domain/service-error.js';
 import { inTransaction, type Db } from '../store/db.js';
@@ -91,6 +91,18 @@ function optionalUrl(value: string | null, field: string): string | null {
   return text;
 }
 
+/** The URIs in canonical form, each once (`HTTPS://A.example:443/cb` is `https://a.example/cb`), or the first refusal. */
+function checkedRedirectUris(list: readonly string[]): string[] {
+  const uris: string[] = [];
+  for (const text of list.map((u) => u.trim()).filter((u) => u !== '')) {
+    const checked = registrableRedirectUri(text);
+    if (!checked.ok) throw new ServiceError('invalid', checked.problem, 'redirectUris');
+    if (!uris.includes(checked.uri)) uris.push(checked.uri);
+  }
+  if (uris.length === 0 || uris.length > MAX_REDIRECTS) throw new ServiceError('invalid', `redirect URIs: 1 to ${MAX_REDIRECTS}`, 'redirectUris');
+  return uris;
+}
+
 function checkedScopes(list: readonly string[]): Scope[] {
   let scopes: Scope[];
   try {
@@ -112,12 +124,7 @@ export async function createApp(db: Db, clock: Clock, input: NewApp): Promise<Cr
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) throw new ServiceError('invalid', 'name: 1 to 100 characters', 'name');
   if (input.clientType !== 'public' && input.clientType !== 'confidential') throw new ServiceError('invalid', 'type: public or confidential', 'type');
-  const redirectUris = [...new Set(input.redirectUris.map((u) => u.trim()).filter((u) => u !== ''))];
-  if (redirectUris.length === 0 || redirectUris.length > MAX_REDIRECTS) throw new ServiceError('invalid', `redirect URIs: 1 to ${MAX_REDIRECTS}`, 'redirectUris');
-  for (const uri of redirectUris) {
-    const problem = redirectUriProblem(uri);
-    if (problem) throw new ServiceError('invalid', problem, 'redirectUris');
-  }
+  const redirectUris = checkedRedirectUris(input.redirectUris);
   const scopes = checkedScopes(input.scopes);
   const secret = input.clientType === 'confidential' ? `${SECRET_PREFIX}${randomBase62(40)}` : null;
   const now = clock.now();

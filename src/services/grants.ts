@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { scopeString } from '../domain/consent.js';
 import { newId } from '../domain/ids.js';
 import { verifierMatches } from '../domain/pkce.js';
+import { sameRedirectUri } from '../domain/redirect-uris.js';
 import { deriveTokenValue, generateTokenValue, hashToken, parseTokenValue } from '../domain/token-format.js';
 import { inTransaction, type Db } from '../store/db.js';
 import {
@@ -145,7 +146,7 @@ export async function exchangeCode(db: Db, clock: Clock, x: { app: AppRow; code:
       return refuse('The code was already used; the tokens it issued are revoked.', await revokeTokens(trx, code.owner_id, { familyId: code.family_id }, now));
     }
     if (code.expires_at.getTime() <= now.getTime()) return refuse('The code expired (codes live 10 minutes).');
-    if (code.redirect_uri !== x.redirectUri) return refuse('redirect_uri differs from the one of the authorization request.');
+    if (!sameRedirectUri(code.redirect_uri, x.redirectUri)) return refuse('redirect_uri differs from the one of the authorization request.');
     if (!verifierMatches(x.verifier, code.code_challenge)) return refuse('code_verifier does not match the code_challenge.');
     await markCodeUsed(trx, code.owner_id, code.code_hash, now);
     let grant = await findLiveGrant(trx, code.owner_id, x.app.id);

@@ -70,16 +70,18 @@ describe('calendar-access app commands on a PGlite folder nobody serves', () => 
     assert.match(gone.stderr, /no app/);
   });
 
-  test('refuses a redirect URI that is neither https nor loopback, an unknown scope and a wrong type, writing nothing', async () => {
+  test('refuses a redirect URI that is neither https nor loopback, or not absolute as written (https:/relative), an unknown scope and a wrong type, writing nothing', async () => {
     for (const args of [
       ['--redirect-uri', 'http://evil.example/cb', '--scopes', 'profile:read'],
       ['--redirect-uri', 'https://ok.example/cb#frag', '--scopes', 'profile:read'],
+      ['--redirect-uri', 'https:/relative', '--scopes', 'profile:read'],
       ['--redirect-uri', 'https://ok.example/cb', '--scopes', 'calendar:write'],
       ['--redirect-uri', 'https://ok.example/cb', '--scopes', 'profile:read', '--type', 'secret'],
     ]) {
       const run = await runCli(['app', 'create', '--owner', 'dev', '--name', 'Bad', ...args], env);
       assert.notEqual(run.code, 0, args.join(' '));
       assert.equal(run.stdout, '');
+      if (args[1] === 'https:/relative') assert.match(run.stderr, /redirect URI https:\/relative: not an absolute URL as written/);
     }
     const list = JSON.parse((await runCli(['app', 'list', '--owner', 'dev', '--json'], env)).stdout) as { name: string }[];
     assert.ok(!list.some((a) => a.name === 'Bad'));

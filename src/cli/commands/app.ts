@@ -36,7 +36,7 @@ export function registerApp(program: Command): void {
     .description('Register an OAuth app for an owner; a confidential app gets a client secret, printed this once.')
     .requiredOption('--owner <u>', 'username of the developer who registers it')
     .requiredOption('--name <n>', 'the name owners see on the consent page')
-    .requiredOption('--redirect-uri <a,b>', 'redirect URIs, matched exactly (https, http on loopback, or com.example.app:/cb)', parseList)
+    .requiredOption('--redirect-uri <a,b>', 'redirect URIs, stored in canonical form and matched exactly (https, http on loopback, or com.example.app:/cb)', parseList)
     .requiredOption('--scopes <a,b,c>', 'the scopes the app may ask for', parseList)
     .option('--type <t>', 'confidential (a server that keeps a secret) or public (PKCE only: native and browser apps)', parseType, 'confidential')
     .option('--homepage <url>', "the app's homepage")
