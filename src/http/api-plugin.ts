@@ -31,10 +31,12 @@ export interface ApiPluginOptions {
  */
 export function routeErrors(route: AnyRoute): ErrorCode[] {
   return [
+    // Node's HTTP parser, on every route whatever its method (envelope.ts answerMalformed): a
+    // malformed header line, a Content-Length that is not a number, broken chunking, headers late.
+    // On a route with a body, the body parser too: not JSON, empty where fields are needed, over 256 KiB.
+    'bad_request',
     // The guard: token, app, scope, limits.
     ...guardErrors(route),
-    // The body parser: not JSON, empty where fields are needed, over 256 KiB, another media type.
-    ...(route.body ? (['bad_request'] as const) : []),
     // The validator: every route refuses unknown query parameters (NoParameters at least).
     'invalid_input',
     // The Idempotency-Key (invalid_input when missing): used with another request, or a duplicate still in progress.

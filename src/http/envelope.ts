@@ -49,6 +49,9 @@ function stamper({ rateLimits, clock }: EnvelopeDeps) {
   };
 }
 
+/** The message of a 400 bad_request for bytes that are not an HTTP request (a malformed header line, ...); any route can answer it. */
+export const NOT_HTTP_MESSAGE = 'The request is not valid HTTP.';
+
 /** 400 bad_request for bytes that are not an HTTP request, written on the raw socket. */
 function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error & { code?: string }, socket: Socket, late: string): void {
   // A peer that went away, or a request too large for the parser, has nobody to answer.
@@ -58,7 +61,7 @@ function answerMalformed(rateLimits: RateLimitStore, now: number, error: Error &
   }
   const id = newRequestId();
   // Node cuts off a request that does not arrive in time (headers, or the whole of it) here too.
-  const message = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? late : 'The request is not valid HTTP.';
+  const message = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? late : NOT_HTTP_MESSAGE;
   const body = JSON.stringify(errorBody(new ApiError('bad_request', message), id));
   void checkLimits(rateLimits, [anonymousLimit(socket.remoteAddress ?? 'unknown')], now, false).then(
     ({ headers }) => {

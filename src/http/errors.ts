@@ -8,7 +8,7 @@ export const ERRORS = {
   bad_request: {
     status: 400,
     message: 'The body is not valid JSON.',
-    when: 'The body is not JSON, is empty where the route needs one, or is larger than 256 KiB; or the request is not valid HTTP.',
+    when: 'The body is not JSON, is empty where the route needs one, or is larger than 256 KiB; or, on any route, the request is not valid HTTP (a malformed header line, a Content-Length that is not a number, broken chunking) or its headers did not arrive in time.',
   },
   invalid_token: {
     status: 401,

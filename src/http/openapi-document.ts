@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import { EVENT_SCOPES, EVENT_TYPES } from '../domain/webhook-events.js';
+import { NOT_HTTP_MESSAGE } from './envelope.js';
 import { ERRORS, type ErrorCode } from './errors.js';
 import { samplesOfOperation } from './openapi-samples.js';
 import type { AnyRoute } from './route.js';
@@ -101,7 +102,8 @@ function finishOperation(op: Json, route: AnyRoute, lookup: (ref: string) => Jso
     if (Number(status) >= 400) {
       const code = (response.description as string).split(', ')[0] as ErrorCode;
       delete media.examples;
-      media.example = errorExample(code);
+      // A route without a body answers 400 only for a request that is not HTTP: its example says so.
+      media.example = errorExample(code, code === 'bad_request' && !route.body ? NOT_HTTP_MESSAGE : ERRORS[code].message);
     } else {
       if (media.example === undefined && media.examples === undefined) media.example = exampleOf(media.schema as Json, lookup);
       response.description = 'Success';
@@ -111,10 +113,10 @@ function finishOperation(op: Json, route: AnyRoute, lookup: (ref: string) => Jso
   if (body && body.example === undefined && body.examples === undefined) body.example = exampleOf(body.schema as Json, lookup);
 }
 
-const errorExample = (code: ErrorCode) => ({
+const errorExample = (code: ErrorCode, message: string) => ({
   error: {
     code,
-    message: ERRORS[code].message,
+    message,
     ...(code === 'invalid_input' ? { field: 'from' } : {}),
     requestId: 'req_7GvJ2kQ9xZ0aB3cD4eF5gH',
   },

@@ -43,7 +43,7 @@ interface RouteFields<Q extends TSchema, P extends TSchema, B extends TSchema, R
   successStatus?: 200 | 201;
   /**
    * The codes the route itself answers, for the OpenAPI document. The codes of the steps in front
-   * of every route (guard, body parser, validator, Idempotency-Key) and `internal`/`unavailable` are
+   * of every route (HTTP parser, guard, body parser, validator, Idempotency-Key) and `internal`/`unavailable` are
    * added by the route loop (api-plugin.ts routeErrors).
    */
   errors: ErrorCode[];

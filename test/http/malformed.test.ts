@@ -27,6 +27,9 @@ describe('requests that are not valid HTTP', () => {
   for (const [what, bytes] of [
     ['a Content-Length that is not a number', 'GET /api/v1/me HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'],
     ['broken chunked encoding', 'POST /api/v1/me HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
+    // What openapi.json declares on every GET: a header name with a space, a header line without a colon.
+    ['a GET whose header name holds a space', 'GET /api/v1/events HTTP/1.1\r\nHost: x\r\nAuthorization : Bearer svc_pat_x\r\n\r\n'],
+    ['a GET with a header line that has no colon', 'GET /api/v1/me HTTP/1.1\r\nHost: x\r\nAccept application/json\r\n\r\n'],
   ] as const) {
     it(`answers ${what} with 400 bad_request in the error shape, with the envelope's headers`, async () => {
       const answer = await raw(port, bytes);
@@ -40,6 +43,7 @@ describe('requests that are not valid HTTP', () => {
       const parsed = JSON.parse(body!);
       assert.deepEqual(Object.keys(parsed.error).sort(), ['code', 'message', 'requestId']);
       assert.equal(parsed.error.code, 'bad_request');
+      assert.equal(parsed.error.message, 'The request is not valid HTTP.');
       assert.equal(parsed.error.requestId, /Svc-Request-Id: (\S+)/i.exec(head!)![1]);
     });
   }

@@ -1984,6 +1984,28 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description invalid_token, token_expired */
             401: {
                 headers: {
@@ -2177,6 +2199,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AppointmentTypeList"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description invalid_token, token_expired */
@@ -2422,6 +2466,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description invalid_token, token_expired */
@@ -2677,6 +2743,28 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description invalid_token, token_expired */
             401: {
                 headers: {
@@ -2882,6 +2970,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description invalid_token, token_expired */
@@ -3134,6 +3244,28 @@ export interface operations {
                     "application/json": components["schemas"]["TaskPage"];
                 };
             };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description invalid_token, token_expired */
             401: {
                 headers: {
@@ -3335,6 +3467,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Task"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description invalid_token, token_expired */
@@ -3587,6 +3741,28 @@ export interface operations {
                     "application/json": components["schemas"]["RequestPage"];
                 };
             };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description invalid_token, token_expired */
             401: {
                 headers: {
@@ -3796,6 +3972,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Request"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description invalid_token, token_expired */
@@ -4928,6 +5126,28 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEventPage"];
                 };
             };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description invalid_token, token_expired */
             401: {
                 headers: {
@@ -5126,6 +5346,28 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description invalid_token, token_expired */
