@@ -7,12 +7,14 @@ export const ERRORS_DOC_FILE = 'docs/errors.md';
 /**
  * docs/errors.md, written from the error table alone (after Fastify's docs/Reference/Errors.md): each
  * code, its status, when it is raised and the message it answers with unless the route says more.
+ * Each row carries an anchor named for its code, which the SDK's `CalendarAccessError.docUrl` links to.
  */
 export function errorsDocument(): string {
   const codes = Object.keys(ERRORS) as ErrorCode[];
   const rows = codes.map((code) => {
     const { status, when, message } = ERRORS[code];
-    return `| ${status} | \`${code}\` | ${when} | ${message} |`;
+    // The anchor is the code itself (docs/errors.md#slot_unavailable): the SDK's error.docUrl links to it.
+    return `| ${status} | \`${code}\` | <a id="${code}"></a>${when} | ${message} |`;
   });
   return [
     '# Error codes',
