@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CalendarAccess, CalendarAccessError, isCalendarAccessError, verifyWebhook, type ErrorCode, type WebhookEvent } from '@calendar-access/sdk';
+import { CalendarAccess, CalendarAccessError, ERRORS_DOC_URL, generateTestHeaders, isCalendarAccessError, verifyWebhook, type ErrorCode, type WebhookEvent } from '@calendar-access/sdk';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { PATIENT_DELIVERY } from '../helpers/patience.js';
@@ -119,6 +119,7 @@ for (const engine of ENGINES) {
         const e = await refusal(call);
         assert.equal(e.code, code, e.message);
         assert.match(e.requestId, /^req_/);
+        assert.equal(e.docUrl, `${ERRORS_DOC_URL}#${code}`, 'its entry in docs/errors.md');
         assert.ok(isCalendarAccessError(e, code));
         seen.add(e.code);
         return e;
@@ -149,18 +150,20 @@ for (const engine of ENGINES) {
 
     describe('webhooks', () => {
       let receiver: TestHttpsServer;
-      const bodies: { body: string; signature: string }[] = [];
+      const bodies: { body: string; signature: string; headers: Record<string, string> }[] = [];
       before(async () => {
         receiver = await startHttpsServer((req, res) => {
           let raw = '';
           req.on('data', (c) => (raw += c));
           req.on('end', () => {
-            bodies.push({ body: raw, signature: String(req.headers['svc-signature']) });
+            const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name.startsWith('svc-') || name === 'content-type' || name === 'user-agent').map(([name, value]) => [name, String(value)]));
+            bodies.push({ body: raw, signature: String(req.headers['svc-signature']), headers });
             res.end('ok');
           });
         });
       });
       after(() => receiver.close());
+      let endpointSecret = '';
 
       it('verifies a real delivery and narrows the event by type', async () => {
         const owner = await api.owner();
@@ -174,11 +177,22 @@ for (const engine of ENGINES) {
         await worker.close();
         const events: WebhookEvent[] = [];
         for (const hit of bodies) events.push(await verifyWebhook(hit.body, hit.signature, secret, { now: api.clock.now() }));
+        endpointSecret = secret;
         const created = events.find((e) => e.type === 'request.created');
         assert.ok(created && created.type === 'request.created');
         assert.equal(created.data.object, 'request');
         assert.equal(created.data.id, made.request.id);
         await assert.rejects(verifyWebhook(bodies[0]!.body, bodies[0]!.signature, 'svc_whsec_another', { now: api.clock.now() }), /No v1 signature/);
+      });
+
+      it('makes with generateTestHeaders the very headers of a real delivery, for the same body, secret and time', async () => {
+        // The deliveries of the test above, signed by the delivery worker.
+        assert.ok(bodies.length >= 2);
+        for (const hit of bodies) {
+          const t = Number(/^t=(\d+),/.exec(hit.signature)?.[1]);
+          const made = await generateTestHeaders({ payload: hit.body, secret: endpointSecret, timestamp: t, attempt: Number(hit.headers['svc-delivery-attempt']) });
+          assert.deepEqual(Object.fromEntries(Object.entries(made).map(([name, value]) => [name.toLowerCase(), value])), hit.headers);
+        }
       });
     });
   });

@@ -1,6 +1,8 @@
 import type { components, operations } from './api-types.js';
+import type { ClientEvents, Listener } from './events.js';
 import { PageList, type Page } from './paging.js';
-import { Transport, type CallOptions, type ClientOptions } from './transport.js';
+import { withResponse, type WithResponse } from './response.js';
+import { Transport, type ClientOptions, type CreateOptions, type QueryValues, type RequestOptions } from './transport.js';
 
 type Schemas = components['schemas'];
 export type Account = Schemas['Account'];
@@ -36,12 +38,25 @@ export type AvailabilityQuery = WithZone<NonNullable<Query<'getAvailability'>>, 
 
 const id = (value: string) => encodeURIComponent(value);
 
+/** What `rawRequest` sends beside the method and path. */
+export interface RawRequestParams extends CreateOptions {
+  query?: QueryValues;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** More headers; Authorization, User-Agent and Idempotency-Key are the client's (use `idempotencyKey`). */
+  headers?: Record<string, string>;
+}
+
 /**
- * The API's client: one method per operation, typed from openapi.json.
+ * The API's client: one method per operation, typed from openapi.json. Each result carries its
+ * answer's metadata as a non-enumerable `lastResponse` (request id, `RateLimit-*`, status); each
+ * method takes per-call options (`signal`, `timeoutMs`, `maxRetries`, and `idempotencyKey` on a create).
  *
  * ```ts
  * const client = new CalendarAccess({ token: process.env.SVC_TOKEN!, baseUrl: 'http://localhost:3000/api/v1' });
  * for await (const event of client.events.list({ from: '2026-03-30T00:00:00Z', to: '2026-04-06T00:00:00Z' })) console.log(event.title);
+ * const me = await client.me.get({ timeoutMs: 5_000, maxRetries: 0 });
+ * console.log(me.lastResponse.requestId);
  * ```
  */
 export class CalendarAccess {
@@ -51,60 +66,109 @@ export class CalendarAccess {
     this.http = new Transport(options);
   }
 
-  private list<T>(path: string, query: Record<string, string | number | boolean | undefined>, options?: CallOptions): PageList<T> {
+  /**
+   * Listens to the client's work: `request` (each attempt sent), `response` (each answer, refusals
+   * included) and `retry` (each wait before another attempt: how long, and why).
+   *
+   * ```ts
+   * client.on('retry', (e) => console.warn(e.message)); // GET /availability: 429 rate_limited; attempt 2 of 4 in 45.0 s (Retry-After: 45)
+   * client.on('response', (e) => metrics.observe(e.path, e.status, e.elapsedMs));
+   * ```
+   */
+  on<K extends keyof ClientEvents>(name: K, listener: Listener<K>): this {
+    this.http.events.on(name, listener);
+    return this;
+  }
+
+  /** Stops a listener added with `on`. */
+  off<K extends keyof ClientEvents>(name: K, listener: Listener<K>): this {
+    this.http.events.off(name, listener);
+    return this;
+  }
+
+  /** The User-Agent the client sends: `calendar-access-sdk/0.1.0 node/v20.20.0`, then your `appInfo`. */
+  get userAgent(): string {
+    return this.http.userAgent;
+  }
+
+  /**
+   * Any route below the base, with the client's token, retries, Idempotency-Key (on a POST), errors,
+   * events and `lastResponse`: for an operation newer than this SDK.
+   *
+   * ```ts
+   * const me = await client.rawRequest<{ accountId: string; scopes: string[] }>('GET', '/me');
+   * console.log(me.accountId, me.lastResponse.rateLimit?.remaining);
+   * ```
+   * @param path below `baseUrl`, starting with `/` (an absolute URL is refused: the token goes only to the base)
+   */
+  rawRequest<T extends object = Record<string, unknown>>(method: string, path: string, params: RawRequestParams = {}): Promise<WithResponse<T>> {
+    if (!path.startsWith('/') || path.startsWith('//')) throw new TypeError(`rawRequest takes a path below ${this.http.baseUrl}, starting with one "/", got "${path}"`);
+    const { query, body, headers, ...options } = params;
+    return this.http.send<T>({ method: method.toUpperCase(), path, query, body, headers, options });
+  }
+
+  private list<T>(path: string, query: QueryValues, options?: RequestOptions): PageList<T> {
     return new PageList<T>((cursor) => this.http.send<Page<T>>({ method: 'GET', path, query: { ...query, cursor }, options }));
   }
 
-  private get<T>(path: string, query?: Record<string, string | number | boolean | undefined>, options?: CallOptions): Promise<T> {
+  private get<T extends object>(path: string, query?: QueryValues, options?: RequestOptions): Promise<WithResponse<T>> {
     return this.http.send<T>({ method: 'GET', path, query, options });
   }
 
-  private post<T>(path: string, body: unknown, options?: CallOptions): Promise<T> {
+  private post<T extends object>(path: string, body: unknown, options?: CreateOptions): Promise<WithResponse<T>> {
     return this.http.send<T>({ method: 'POST', path, body, options });
   }
 
   /** GET /me: the account the token acts for, its scopes and mode. */
   readonly me = {
-    get: (options?: CallOptions): Promise<Account> => this.get('/me', undefined, options),
+    get: (options?: RequestOptions): Promise<WithResponse<Account>> => this.get('/me', undefined, options),
   };
 
-  /** GET /appointment-types. */
+  /** GET /appointment-types: the array (its `lastResponse` is the answer's). */
   readonly appointmentTypes = {
-    list: async (options?: CallOptions): Promise<AppointmentType[]> => (await this.get<{ data: AppointmentType[] }>('/appointment-types', undefined, options)).data,
+    list: async (options?: RequestOptions): Promise<WithResponse<AppointmentType[]>> => {
+      const page = await this.get<{ data: AppointmentType[] }>('/appointment-types', undefined, options);
+      return withSameResponse(page.data, page);
+    },
   };
 
   /** GET /availability: free slots of one appointment type on at most 14 dates. */
   readonly availability = {
-    get: (query: AvailabilityQuery, options?: CallOptions): Promise<Availability> => this.get('/availability', query, options),
+    get: (query: AvailabilityQuery, options?: RequestOptions): Promise<WithResponse<Availability>> => this.get('/availability', query, options),
   };
 
   /** GET /events and /events/{id}. */
   readonly events = {
-    list: (query: EventsQuery, options?: CallOptions): PageList<Event> => this.list('/events', query, options),
-    get: (eventId: string, options?: CallOptions): Promise<Event> => this.get(`/events/${id(eventId)}`, undefined, options),
+    list: (query: EventsQuery, options?: RequestOptions): PageList<Event> => this.list('/events', query, options),
+    get: (eventId: string, options?: RequestOptions): Promise<WithResponse<Event>> => this.get(`/events/${id(eventId)}`, undefined, options),
   };
 
   /** GET /tasks and /tasks/{id}. */
   readonly tasks = {
-    list: (query: TasksQuery = {}, options?: CallOptions): PageList<Task> => this.list('/tasks', query, options),
-    get: (taskId: string, options?: CallOptions): Promise<Task> => this.get(`/tasks/${id(taskId)}`, undefined, options),
+    list: (query: TasksQuery = {}, options?: RequestOptions): PageList<Task> => this.list('/tasks', query, options),
+    get: (taskId: string, options?: RequestOptions): Promise<WithResponse<Task>> => this.get(`/tasks/${id(taskId)}`, undefined, options),
   };
 
   /** The requests: list, read, ask for an appointment or a to-do, withdraw. */
   readonly requests = {
-    list: (query: RequestsQuery = {}, options?: CallOptions): PageList<Request> => this.list('/requests', query, options),
-    get: (requestId: string, options?: CallOptions): Promise<Request> => this.get(`/requests/${id(requestId)}`, undefined, options),
+    list: (query: RequestsQuery = {}, options?: RequestOptions): PageList<Request> => this.list('/requests', query, options),
+    get: (requestId: string, options?: RequestOptions): Promise<WithResponse<Request>> => this.get(`/requests/${id(requestId)}`, undefined, options),
     /** POST /requests/appointments, with an Idempotency-Key kept across retries. */
-    createAppointment: (body: AppointmentRequestBody, options?: CallOptions): Promise<CreatedRequest> => this.post('/requests/appointments', body, options),
+    createAppointment: (body: AppointmentRequestBody, options?: CreateOptions): Promise<WithResponse<CreatedRequest>> => this.post('/requests/appointments', body, options),
     /** POST /requests/tasks, with an Idempotency-Key kept across retries. */
-    createTask: (body: TaskRequestBody, options?: CallOptions): Promise<CreatedRequest> => this.post('/requests/tasks', body, options),
+    createTask: (body: TaskRequestBody, options?: CreateOptions): Promise<WithResponse<CreatedRequest>> => this.post('/requests/tasks', body, options),
     /** POST /requests/{id}/withdraw: while it is pending, a request this token made. */
-    withdraw: (requestId: string, options?: CallOptions): Promise<Request> => this.post(`/requests/${id(requestId)}/withdraw`, {}, options),
+    withdraw: (requestId: string, options?: CreateOptions): Promise<WithResponse<Request>> => this.post(`/requests/${id(requestId)}/withdraw`, {}, options),
   };
 
   /** Catch-up: GET /webhook-events and /webhook-events/{id}. */
   readonly webhookEvents = {
-    list: (query: WebhookEventsQuery, options?: CallOptions): PageList<WebhookEventRecord> => this.list('/webhook-events', query, options),
-    get: (eventId: string, options?: CallOptions): Promise<WebhookEventRecord> => this.get(`/webhook-events/${id(eventId)}`, undefined, options),
+    list: (query: WebhookEventsQuery, options?: RequestOptions): PageList<WebhookEventRecord> => this.list('/webhook-events', query, options),
+    get: (eventId: string, options?: RequestOptions): Promise<WithResponse<WebhookEventRecord>> => this.get(`/webhook-events/${id(eventId)}`, undefined, options),
   };
+}
+
+/** `value` with the `lastResponse` of the answer it was taken from. */
+function withSameResponse<T extends object>(value: T, from: WithResponse<object>): WithResponse<T> {
+  return withResponse(value, from.lastResponse);
 }

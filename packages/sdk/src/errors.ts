@@ -1,10 +1,20 @@
 import type { components } from './api-types.js';
+import type { RateLimit } from './response.js';
+import { ERRORS_DOC_URL } from './version.js';
 
 /** Every error code of the API (docs/errors.md): stable, so programs branch on it. */
 export type ErrorCode = components['schemas']['ErrorCode'];
 
 /** The error body of every refusal: `{ error: { code, message, field?, requestId } }`. */
 export type ErrorBody = components['schemas']['Error'];
+
+/**
+ * The entry of a code in docs/errors.md: `errorDocUrl('slot_unavailable')` is
+ * `…/docs/errors.md#slot_unavailable` (each row of its table carries the code as an anchor).
+ */
+export function errorDocUrl(code: ErrorCode): string {
+  return `${ERRORS_DOC_URL}#${code}`;
+}
 
 /**
  * An answer of the API that refused the call. `code` is a union of the spec's codes, so a check of it
@@ -29,14 +39,20 @@ export class CalendarAccessError<C extends ErrorCode = ErrorCode> extends Error 
   readonly requestId: string;
   /** Seconds to wait before calling again (`Retry-After`), on 429 and 503. */
   readonly retryAfter: number | undefined;
+  /** The answer's `RateLimit-*` headers: on a 429, which limit ran out and when it resets. */
+  readonly rateLimit: RateLimit | undefined;
+  /** The code's entry in docs/errors.md: when it is raised and what to do. */
+  readonly docUrl: string;
 
-  constructor(o: { status: number; code: C; message: string; field?: string | undefined; requestId: string; retryAfter?: number | undefined }) {
+  constructor(o: { status: number; code: C; message: string; field?: string | undefined; requestId: string; retryAfter?: number | undefined; rateLimit?: RateLimit | undefined }) {
     super(o.message);
     this.status = o.status;
     this.code = o.code;
     this.field = o.field;
     this.requestId = o.requestId;
     this.retryAfter = o.retryAfter;
+    this.rateLimit = o.rateLimit;
+    this.docUrl = errorDocUrl(o.code);
   }
 
   /** Whether this error has one of the codes: `if (e.is('not_found')) …` narrows `e.code`. */

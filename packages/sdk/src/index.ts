@@ -1,5 +1,6 @@
 export { CalendarAccess } from './client.js';
 export type {
+  RawRequestParams,
   Account,
   AppointmentRequest,
   AppointmentRequestBody,
@@ -20,9 +21,12 @@ export type {
   WebhookEventRecord,
   WebhookEventsQuery,
 } from './client.js';
-export { CalendarAccessConnectionError, CalendarAccessError, isCalendarAccessError, type ErrorBody, type ErrorCode } from './errors.js';
+export { CalendarAccessConnectionError, CalendarAccessError, errorDocUrl, isCalendarAccessError, type ErrorBody, type ErrorCode } from './errors.js';
+export type { ClientEvents, Listener, RequestEvent, ResponseEvent, RetryBasis, RetryEvent, RetryReason } from './events.js';
 export { PageList, type Page } from './paging.js';
-export type { CallOptions, ClientOptions, TokenSource } from './transport.js';
+export type { RateLimit, ResponseMeta, WithResponse } from './response.js';
+export type { CallOptions, ClientOptions, CreateOptions, QueryValues, RequestOptions, Sleep, TokenSource } from './transport.js';
+export { ERRORS_DOC_URL, REPOSITORY_URL, SDK_NAME, SDK_VERSION, type AppInfo } from './version.js';
 export {
   codeChallengeOf,
   OAuthClient,
@@ -49,4 +53,5 @@ export {
   type WebhookEvent,
   type WebhookEventType,
 } from './webhooks.js';
+export { generateTestHeaders, generateTestHeaderString, WEBHOOK_USER_AGENT, type TestHeadersOptions, type TestSignatureOptions, type WebhookHeaders } from './webhook-signing.js';
 export type { components, operations, paths } from './api-types.js';

@@ -1,3 +1,5 @@
+import type { WithResponse } from './response.js';
+
 /** One page of a list: its items, the cursor of the next page (null on the last), deleted markers when asked for. */
 export interface Page<T> {
   data: T[];
@@ -7,18 +9,19 @@ export interface Page<T> {
 
 /**
  * A list call: iterate it for every item across pages (`for await (const e of list)`), call
- * `.pages()` for page after page, or `.firstPage()` for one. Nothing is fetched until then.
+ * `.pages()` for page after page, or `.firstPage()` for one. Nothing is fetched until then. Each
+ * page has its answer's `lastResponse` (request id, rate limit); the items do not.
  */
 export class PageList<T> implements AsyncIterable<T> {
-  constructor(private readonly fetchPage: (cursor: string | undefined) => Promise<Page<T>>) {}
+  constructor(private readonly fetchPage: (cursor: string | undefined) => Promise<WithResponse<Page<T>>>) {}
 
   /** The first page only. */
-  firstPage(): Promise<Page<T>> {
+  firstPage(): Promise<WithResponse<Page<T>>> {
     return this.fetchPage(undefined);
   }
 
   /** Every page, following `nextCursor`. */
-  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+  async *pages(): AsyncGenerator<WithResponse<Page<T>>, void, undefined> {
     let cursor: string | undefined;
     do {
       const page = await this.fetchPage(cursor);

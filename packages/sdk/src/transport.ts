@@ -1,7 +1,13 @@
 import { CalendarAccessConnectionError, CalendarAccessError, type ErrorBody, type ErrorCode } from './errors.js';
+import { Emitter, type RequestEvent, type RetryBasis, type RetryReason } from './events.js';
+import { rateLimitOf, withResponse, type WithResponse } from './response.js';
+import { userAgentOf, type AppInfo } from './version.js';
 
 /** Where a token comes from: a value (svc_pat_…, svc_test_… or svc_at_…), or a function asked before each call (OAuth: refresh it there). */
 export type TokenSource = string | (() => string | Promise<string>);
+
+/** How the client waits between attempts: resolves after `ms`, rejects with the signal's reason when it aborts. */
+export type Sleep = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 
 export interface ClientOptions {
   /** A personal token (`svc_pat_…`), a test token (`svc_test_…`), or an OAuth access token (`svc_at_…`), or a function giving one. */
@@ -10,81 +16,145 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Milliseconds one attempt may take before it is abandoned (and retried). Default 30 000. */
   timeoutMs?: number;
-  /** Retries after the first attempt, for network errors, 429 and 503. Default 3; 0 turns retries off. */
+  /** Retries after the first attempt, for network errors, timeouts, 429 and 503. Default 3; 0 turns retries off. */
   maxRetries?: number;
   /** The longest wait before one retry, in milliseconds; a server asking for longer is not retried. Default 60 000. */
   maxRetryDelayMs?: number;
   /** The fetch to use (a test double, a proxy agent…). Default the global fetch. */
   fetch?: typeof fetch;
+  /** Your app, named after the SDK in the User-Agent (`my-app/1.2.0`), so the service's operators can tell callers apart. */
+  appInfo?: AppInfo;
+  /** How to wait between attempts. Default a timer; a test passes its own to control time instead of waiting. */
+  sleep?: Sleep;
 }
 
-export interface CallOptions {
-  /** The Idempotency-Key of a POST; one is made when not given, and kept for every retry of this call. */
-  idempotencyKey?: string;
+/** Options of one call, over the client's. */
+export interface RequestOptions {
   /** Aborts the call, including its waits between retries. */
   signal?: AbortSignal;
+  /** Milliseconds each attempt of this call may take (the client's `timeoutMs` otherwise). */
+  timeoutMs?: number;
+  /** Retries of this call after its first attempt (the client's `maxRetries` otherwise); 0: none. */
+  maxRetries?: number;
+  /** The longest wait before a retry of this call (the client's `maxRetryDelayMs` otherwise). */
+  maxRetryDelayMs?: number;
 }
 
+/** Options of a call that creates (a POST). */
+export interface CreateOptions extends RequestOptions {
+  /** The Idempotency-Key; one is made when not given, and kept for every retry of this call. */
+  idempotencyKey?: string;
+}
+
+/** The options any method takes (a read ignores `idempotencyKey`); kept for programs written against 0.1. */
+export type CallOptions = CreateOptions;
+
+export type QueryValues = Record<string, string | number | boolean | undefined>;
+
 export interface Call {
-  method: 'GET' | 'POST';
+  method: string;
   path: string;
-  query?: Record<string, string | number | boolean | undefined> | undefined;
+  query?: QueryValues | undefined;
   body?: unknown;
-  options?: CallOptions | undefined;
+  /** Extra headers (rawRequest); Authorization, User-Agent and Idempotency-Key are the client's. */
+  headers?: Record<string, string> | undefined;
+  options?: CreateOptions | undefined;
 }
 
 const BASE_DELAY_MS = 500;
 
-/** Sends calls, retrying network errors, 429 and 503 with the same Idempotency-Key. */
+/**
+ * Sends calls, retrying network errors, timeouts, 429 and 503 with the same Idempotency-Key, and
+ * tells its listeners about each attempt, answer and wait.
+ */
 export class Transport {
   readonly baseUrl: string;
+  readonly events = new Emitter();
+  readonly userAgent: string;
   private readonly token: TokenSource;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly maxRetryDelayMs: number;
   private readonly fetch: typeof fetch;
+  private readonly sleep: Sleep;
 
   constructor(o: ClientOptions) {
     if (!o.token) throw new TypeError('a token is needed: svc_pat_…, svc_test_… or svc_at_…');
     this.token = o.token;
     this.baseUrl = (o.baseUrl ?? 'http://localhost:3000/api/v1').replace(/\/+$/, '');
-    this.timeoutMs = o.timeoutMs ?? 30_000;
-    this.maxRetries = o.maxRetries ?? 3;
-    this.maxRetryDelayMs = o.maxRetryDelayMs ?? 60_000;
+    this.timeoutMs = positive('timeoutMs', o.timeoutMs ?? 30_000);
+    this.maxRetries = count('maxRetries', o.maxRetries ?? 3);
+    this.maxRetryDelayMs = count('maxRetryDelayMs', o.maxRetryDelayMs ?? 60_000);
     this.fetch = o.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.sleep = o.sleep ?? sleep;
+    this.userAgent = userAgentOf(o.appInfo);
   }
 
-  async send<T>(call: Call): Promise<T> {
+  async send<T extends object>(call: Call): Promise<WithResponse<T>> {
     const url = new URL(`${this.baseUrl}${call.path}`);
     for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const o = call.options ?? {};
+    const timeoutMs = positive('timeoutMs', o.timeoutMs ?? this.timeoutMs);
+    const maxRetries = count('maxRetries', o.maxRetries ?? this.maxRetries);
+    const maxRetryDelayMs = count('maxRetryDelayMs', o.maxRetryDelayMs ?? this.maxRetryDelayMs);
+    const signal = o.signal;
     // One key for the call, whatever the number of attempts: a retry never creates twice.
-    const key = call.method === 'POST' ? (call.options?.idempotencyKey ?? crypto.randomUUID()) : undefined;
-    for (let attempt = 0; ; attempt++) {
-      const signal = call.options?.signal;
+    const key = call.method === 'POST' ? (o.idempotencyKey ?? crypto.randomUUID()) : undefined;
+    const base = { method: call.method, path: call.path, url: url.toString(), idempotencyKey: key };
+    for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
+      this.events.emit('request', { ...base, attempt });
+      const started = Date.now();
       let res: Response;
       try {
-        res = await this.attempt(url, call, key, signal);
+        res = await this.attempt(url, call, key, signal, timeoutMs);
       } catch (e) {
         if (signal?.aborted) throw e;
-        if (attempt >= this.maxRetries) throw new CalendarAccessConnectionError(`${call.method} ${call.path} could not reach ${this.baseUrl}: ${(e as Error).message}`, { cause: e });
-        await sleep(this.backoff(attempt), signal);
+        const timedOut = e instanceof Error && e.name === 'TimeoutError';
+        const error = new CalendarAccessConnectionError(
+          timedOut ? `${call.method} ${call.path} had no answer from ${this.baseUrl} within ${timeoutMs} ms` : `${call.method} ${call.path} could not reach ${this.baseUrl}: ${(e as Error).message}`,
+          { cause: e },
+        );
+        if (attempt > maxRetries) throw error;
+        const delayMs = Math.min(jitter(BASE_DELAY_MS * 2 ** (attempt - 1)), maxRetryDelayMs);
+        this.retry({ ...base, attempt }, { delayMs, reason: timedOut ? 'timeout' : 'network', basis: 'backoff', status: undefined, retryAfter: undefined, error }, maxRetries);
+        await this.sleep(delayMs, signal);
         continue;
       }
-      if (res.ok) return (await res.json()) as T;
+      const requestId = res.headers.get('svc-request-id') ?? '';
+      const rateLimit = rateLimitOf(res.headers);
+      this.events.emit('response', { ...base, attempt, status: res.status, requestId, rateLimit, elapsedMs: Date.now() - started });
+      if (res.ok) {
+        const data = await bodyOf(res, call);
+        return withResponse(data as T, { status: res.status, requestId, rateLimit, idempotencyKey: key, replayed: res.headers.get('idempotent-replayed') === 'true', attempts: attempt, headers: res.headers });
+      }
       const error = await toError(res);
-      const wait = retryWait(res, error, attempt);
-      if (wait === null || attempt >= this.maxRetries || wait > this.maxRetryDelayMs) throw error;
-      await sleep(jitter(wait), signal);
+      const wait = retryWait(res, error, attempt - 1);
+      if (wait === null || attempt > maxRetries || wait.ms > maxRetryDelayMs) throw error;
+      const delayMs = jitter(wait.ms);
+      const reason: RetryReason = res.status === 429 ? 'rate_limited' : 'unavailable';
+      this.retry({ ...base, attempt }, { delayMs, reason, basis: wait.basis, status: res.status, retryAfter: error.retryAfter, error }, maxRetries);
+      await this.sleep(delayMs, signal);
     }
   }
 
-  private async attempt(url: URL, call: Call, key: string | undefined, signal: AbortSignal | undefined): Promise<Response> {
+  private retry(at: RequestEvent, wait: { delayMs: number; reason: RetryReason; basis: RetryBasis; status: number | undefined; retryAfter: number | undefined; error: Error }, maxRetries: number): void {
+    const what = wait.status !== undefined ? `${wait.status} ${(wait.error as CalendarAccessError).code}` : wait.reason === 'timeout' ? 'no answer in time' : `network error (${wait.error.message})`;
+    const why = wait.basis === 'retry-after' ? `Retry-After: ${wait.retryAfter}` : wait.basis === 'ratelimit-reset' ? 'RateLimit-Reset: no call left' : 'backoff';
+    const message = `${at.method} ${at.path}: ${what}; attempt ${at.attempt + 1} of ${maxRetries + 1} in ${(wait.delayMs / 1000).toFixed(1)} s (${why})`;
+    this.events.emit('retry', { ...at, ...wait, message });
+  }
+
+  private async attempt(url: URL, call: Call, key: string | undefined, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
     const token = typeof this.token === 'function' ? await this.token() : this.token;
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(call.headers ?? {})) headers[name.toLowerCase()] = value;
+    headers.accept ??= 'application/json';
+    if (call.body !== undefined) headers['content-type'] ??= 'application/json';
+    headers.authorization = `Bearer ${token}`;
+    headers['user-agent'] = this.userAgent;
     if (key) headers['idempotency-key'] = key;
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
     return this.fetch(url, {
       method: call.method,
       headers,
@@ -92,22 +162,31 @@ export class Transport {
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   }
-
-  /** After a network error: 0.5 s, 1 s, 2 s … with jitter. */
-  private backoff(attempt: number): number {
-    return Math.min(jitter(BASE_DELAY_MS * 2 ** attempt), this.maxRetryDelayMs);
-  }
 }
 
-/** Milliseconds to wait before retrying this answer, or null when it is not worth retrying. */
-function retryWait(res: Response, error: CalendarAccessError, attempt: number): number | null {
+/** A success's JSON object (an empty body reads as `{}`: rawRequest may reach a route that answers none). */
+async function bodyOf(res: Response, call: Call): Promise<object> {
+  const text = await res.text();
+  if (text.trim() === '') return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new CalendarAccessConnectionError(`${call.method} ${call.path} answered ${res.status} with a body that is not JSON (${res.headers.get('content-type') ?? 'no content type'}): is baseUrl the API's, ending in /api/v1?`, { cause: e });
+  }
+  if (typeof data !== 'object' || data === null) throw new CalendarAccessConnectionError(`${call.method} ${call.path} answered ${res.status} with ${JSON.stringify(data)}, not a JSON object or array`);
+  return data;
+}
+
+/** How long to wait before retrying this answer, and why; null when it is not worth retrying. */
+function retryWait(res: Response, error: CalendarAccessError, retries: number): { ms: number; basis: RetryBasis } | null {
   // A 429 for a requester's daily limit or a too-many-pending refusal is not cured by waiting seconds.
   if (res.status === 429 && error.code !== 'rate_limited') return null;
   if (res.status !== 429 && res.status !== 503) return null;
-  if (error.retryAfter !== undefined) return error.retryAfter * 1000;
+  if (error.retryAfter !== undefined) return { ms: error.retryAfter * 1000, basis: 'retry-after' };
   const reset = Number(res.headers.get('ratelimit-reset'));
-  if (res.headers.get('ratelimit-remaining') === '0' && Number.isFinite(reset)) return reset * 1000;
-  return BASE_DELAY_MS * 2 ** attempt;
+  if (res.headers.get('ratelimit-remaining') === '0' && Number.isFinite(reset)) return { ms: reset * 1000, basis: 'ratelimit-reset' };
+  return { ms: BASE_DELAY_MS * 2 ** retries, basis: 'backoff' };
 }
 
 /** The delay spread by up to +25 %, so that clients refused together do not come back together. */
@@ -121,6 +200,16 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
       reject(signal.reason);
     }, { once: true });
   });
+}
+
+function count(name: string, n: number): number {
+  if (!Number.isInteger(n) || n < 0) throw new TypeError(`${name} must be a whole number >= 0, got ${String(n)}`);
+  return n;
+}
+
+function positive(name: string, n: number): number {
+  if (!Number.isFinite(n) || n <= 0) throw new TypeError(`${name} must be a number of milliseconds > 0, got ${String(n)}`);
+  return n;
 }
 
 /** Reads Retry-After: seconds, or an HTTP date. */
@@ -143,5 +232,13 @@ async function toError(res: Response): Promise<CalendarAccessError> {
   const e = body?.error;
   // An answer that is not the API's (a proxy's 502 page): named by its status.
   const code: ErrorCode = e?.code ?? (res.status === 503 ? 'unavailable' : res.status === 429 ? 'rate_limited' : 'internal');
-  return new CalendarAccessError({ status: res.status, code, message: e?.message ?? `HTTP ${res.status} ${res.statusText}`, field: e?.field, requestId: e?.requestId ?? requestId, retryAfter });
+  return new CalendarAccessError({
+    status: res.status,
+    code,
+    message: e?.message ?? `HTTP ${res.status} ${res.statusText}`,
+    field: e?.field,
+    requestId: e?.requestId ?? requestId,
+    retryAfter,
+    rateLimit: rateLimitOf(res.headers),
+  });
 }

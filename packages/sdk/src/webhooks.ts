@@ -106,7 +106,8 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-function payloadBytes(payload: unknown): Uint8Array {
+/** The bytes of a raw body; a parsed body is refused with the explanation of how to get the raw one. */
+export function payloadBytes(payload: unknown): Uint8Array {
   if (typeof payload === 'string') return ENCODER.encode(payload);
   if (payload instanceof Uint8Array) return payload;
   if (payload instanceof ArrayBuffer) return new Uint8Array(payload);
@@ -125,7 +126,8 @@ function payloadBytes(payload: unknown): Uint8Array {
   );
 }
 
-function checkedSecrets(input: unknown): string[] {
+/** The secrets given, checked as the verifier checks them (also the test signer's). */
+export function checkedSecrets(input: unknown): string[] {
   const list: unknown[] = Array.isArray(input) ? input : input === undefined || input === null ? [] : [input];
   const secrets = list.filter((s) => !(typeof s === 'string' && s.trim() === ''));
   if (secrets.length === 0) {
