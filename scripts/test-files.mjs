@@ -21,9 +21,15 @@ export function chosenFiles(args) {
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * A probe that times out turns PostgreSQL off for the whole run without a failure, so it is long: a
+ * loaded machine (load 12-24 on 2 cores) can take seconds to connect. An absent server costs nothing (refused at once).
+ */
+const PROBE_MS = 30_000;
+
 /** Whether PostgreSQL answers at TEST_DATABASE_URL, asked once for the whole run. */
 export async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: PROBE_MS });
   try {
     await client.connect();
     return true;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { describe, it, before, after } from 'node:test';
 import { useApi } from '../helpers/api.js';
+import { PATIENCE_MS } from '../helpers/patience.js';
 
 /** Resolves when the server closes the socket, with everything it wrote before closing. */
 function closed(socket: Socket): Promise<string> {
@@ -18,7 +19,7 @@ function opened(port: number): Promise<Socket> {
 }
 
 // HTTP only: the store plays no part, so one engine is enough.
-describe('slow and idle clients', { timeout: 120_000 }, () => {
+describe('slow and idle clients', { timeout: PATIENCE_MS }, () => {
   const api = useApi('pglite', '2026-03-29T00:30:00Z', { HEADERS_TIMEOUT_MS: '400', REQUEST_TIMEOUT_MS: '800', KEEP_ALIVE_TIMEOUT_MS: '400', MAX_CONNECTIONS: '4' });
   let port = 0;
   before(async () => {

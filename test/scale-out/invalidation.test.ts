@@ -12,7 +12,7 @@ import { createOwner } from '../../src/services/owners.js';
 import { createPersonalToken, revokePersonalToken } from '../../src/services/tokens.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import type { OwnerRow } from '../../src/store/schema.js';
-import { until } from '../cli/cli-harness.js';
+import { PATIENCE_MS, until } from '../cli/cli-harness.js';
 import { QUIET_TEST_ENV } from '../helpers/api.js';
 import { ENGINES, openTestStore, schemaTurn, TEST_DATABASE_URL } from '../helpers/engines.js';
 import { seedAppointmentType, setBooking, tokenIdOf } from '../helpers/seed.js';
@@ -31,8 +31,6 @@ if (ENGINES.includes('postgres')) {
 } else {
   console.log('# no PostgreSQL answers: invalidation between instances was not tested (on PGlite one process is every instance)');
 }
-
-const PATIENCE_MS = 30_000;
 
 for (const transport of transports) {
   describe(`invalidation between two instances over ${transport === 'redis' ? 'Redis pub/sub' : 'PostgreSQL LISTEN/NOTIFY'}`, () => {

@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
+import { PATIENCE_MS } from '../helpers/patience.js';
 
 /**
- * Redis for the scale-out tests: REDIS_URL's, else 127.0.0.1:6379, when it answers a PING within 2 s.
- * Without it, the tests that need it are not defined and the file says so (like PostgreSQL in
+ * Redis for the scale-out tests: REDIS_URL's, else 127.0.0.1:6379, when it answers a PING. Without
+ * it, the tests that need it are not defined and the file says so (like PostgreSQL in
  * test/helpers/engines.ts): they run what they can on the memory store.
  */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
+/**
+ * A wrong "absent" would not fail a test but silently leave the Redis half untested, so the probe
+ * waits as a test does (PATIENCE_MS) for the connection and the PONG. An absent Redis costs nothing:
+ * a refused connection fails at once.
+ */
 async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: PATIENCE_MS, commandTimeout: PATIENCE_MS, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
   probe.on('error', () => undefined);
   try {
     await probe.connect();

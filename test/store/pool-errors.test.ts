@@ -42,7 +42,7 @@ else
       const first = await pidOf();
       const ended = await admin('SELECT pg_terminate_backend($1) AS ended', [first]);
       assert.equal(ended.rows[0].ended, true);
-      await until(() => warnings.length > 0, 'the warning about the ended connection', 60_000);
+      await until(() => warnings.length > 0, 'the warning about the ended connection');
       assert.match(warnings[0]!.msg, /PostgreSQL ended an idle pooled connection/);
       assert.match(String((warnings[0]!.err as Error).message), /terminating connection due to administrator command/);
       const second = await pidOf();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Server } from 'node:http';
 import { useApi } from '../helpers/api.js';
+import { PATIENCE_MS } from '../helpers/patience.js';
 import { rawPost } from '../helpers/raw-post.js';
 
 const MiB = 1024 * 1024;
@@ -18,7 +19,7 @@ const tenMiBFile = (path: string) => ({
 });
 
 // HTTP only: the store plays no part in refusing a body, so one engine is enough.
-describe('what the pages read of a post they do not take', { timeout: 120_000 }, () => {
+describe('what the pages read of a post they do not take', { timeout: PATIENCE_MS }, () => {
   const api = useApi('pglite', '2026-03-29T00:30:00Z');
   let server: Server;
   before(async () => {
