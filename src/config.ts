@@ -32,6 +32,12 @@ export interface Config {
   readonly jobLeaseMs: number;
   readonly webhookLeaseMs: number;
   /**
+   * How long an owner's decision waits before it takes effect, the time to undo it (UNDO_WINDOW_MS,
+   * 5 s; docs/spec-decisions.md §3). A browser test raises it: on a busy machine the page between
+   * Accept and Undo can take longer than 5 s.
+   */
+  readonly undoWindowMs: number;
+  /**
    * SMTP server for emails to requesters (SMTP_URL, e.g. smtps://user:pass@mail.example:465); null
    * keeps every email in the local outbox that the owner console shows.
    */
@@ -87,7 +93,8 @@ export interface Config {
    * How long the service waits for what may answer late (docs/decisions.md "Deadlines"): a check of
    * GET /readyz (READINESS_CHECK_MS, 2 s), a duplicate call on its Idempotency-Key
    * (IDEMPOTENCY_WAIT_MS, 10 s), Redis at start (REDIS_START_WAIT_MS, 5 s), a webhook receiver's
-   * connection and whole answer (WEBHOOK_CONNECT_TIMEOUT_MS, 5 s; WEBHOOK_ANSWER_TIMEOUT_MS, 15 s).
+   * connection and whole answer (WEBHOOK_CONNECT_TIMEOUT_MS, 5 s; WEBHOOK_ANSWER_TIMEOUT_MS, 15 s), a
+   * Redis command before the rate limits fall back to memory (REDIS_COMMAND_TIMEOUT_MS, 500 ms).
    * Each at least 1; tests raise them, where the machine is the slow party and not what is awaited.
    */
   readonly deadlines: {
@@ -96,6 +103,7 @@ export interface Config {
     readonly redisStartWaitMs: number;
     readonly webhookConnectMs: number;
     readonly webhookAnswerMs: number;
+    readonly redisCommandMs: number;
   };
 }
 
@@ -152,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     webhookPollMs: positiveInt('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 250),
     jobLeaseMs: atLeastOne('JOB_LEASE_MS', env.JOB_LEASE_MS, 5 * 60_000),
     webhookLeaseMs: atLeastOne('WEBHOOK_LEASE_MS', env.WEBHOOK_LEASE_MS, 60_000),
+    undoWindowMs: atLeastOne('UNDO_WINDOW_MS', env.UNDO_WINDOW_MS, 5000),
     smtpUrl: env.SMTP_URL || null,
     emailFrom: env.EMAIL_FROM || 'Calendar Access <no-reply@localhost>',
     headersTimeoutMs,
@@ -175,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       redisStartWaitMs: atLeastOne('REDIS_START_WAIT_MS', env.REDIS_START_WAIT_MS, 5000),
       webhookConnectMs: atLeastOne('WEBHOOK_CONNECT_TIMEOUT_MS', env.WEBHOOK_CONNECT_TIMEOUT_MS, 5000),
       webhookAnswerMs: atLeastOne('WEBHOOK_ANSWER_TIMEOUT_MS', env.WEBHOOK_ANSWER_TIMEOUT_MS, 15_000),
+      redisCommandMs: atLeastOne('REDIS_COMMAND_TIMEOUT_MS', env.REDIS_COMMAND_TIMEOUT_MS, 500),
     }),
   });
 }

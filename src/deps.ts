@@ -118,7 +118,8 @@ export async function openDeps(config: Config, options: DepsOptions = {}): Promi
   if (opened.listen) await versions.followChanges(opened.listen);
   const authenticator = new Authenticator(opened.db, clock, config.tokenCacheSeconds * 1000);
   // REDIS_URL: rate limits shared by every instance (docs/deploy.md); else counted in this process.
-  const redis = config.redisUrl && !options.limits ? openRedis(config.redisUrl, 'limits') : null;
+  // A command unanswered after REDIS_COMMAND_TIMEOUT_MS (500 ms) is counted in memory instead.
+  const redis = config.redisUrl && !options.limits ? openRedis(config.redisUrl, 'limits', { commandTimeout: config.deadlines.redisCommandMs }) : null;
   const limits = options.limits ?? (redis ? new RedisRateLimitStore(redis, options.log ?? silent) : new MemoryRateLimitStore());
   // A start waits this long for Redis (REDIS_START_WAIT_MS, 5 s), then starts on the fall-back (docs/deploy.md).
   if (redis && !(await redisReady(redis, config.deadlines.redisStartWaitMs))) {

@@ -18,6 +18,7 @@ export interface RedisStoreLog {
 export const REDIS_OPTIONS: RedisOptions = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
+  // The service passes REDIS_COMMAND_TIMEOUT_MS (config.deadlines.redisCommandMs); 500 ms is its default.
   commandTimeout: 500,
   enableAutoPipelining: true,
   retryStrategy: (times) => Math.min(times * 100, 2000),

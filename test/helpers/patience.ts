@@ -32,18 +32,29 @@ export const PATIENT_DEADLINES_ENV = {
   REDIS_START_WAIT_MS: String(PATIENCE_MS),
   WEBHOOK_CONNECT_TIMEOUT_MS: String(PATIENCE_MS),
   WEBHOOK_ANSWER_TIMEOUT_MS: String(PATIENCE_MS),
+  REDIS_COMMAND_TIMEOUT_MS: String(PATIENCE_MS),
 } as const;
 
 /**
  * Load shedding out of the way as well (SHED_*: a sample of a minute is never taken while a file
- * runs): a busy machine holding a test service's event loop is not load to shed. With the deadlines
- * above, the settings of every service a test starts, in-process or as `serve` (test/http/load-shedding.test.ts
- * and the tests of each deadline set theirs).
+ * runs): a busy machine holding a test service's event loop is not load to shed; and the slow-client
+ * limits (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS): the test's own client is not slow, its machine is.
+ * With the deadlines above, the settings of every service a test starts, in-process or as `serve`
+ * (test/http/load-shedding.test.ts, test/http/slow-clients.test.ts and the tests of each deadline set theirs).
  */
-export const PATIENT_SERVICE_ENV = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000', ...PATIENT_DEADLINES_ENV } as const;
+export const PATIENT_SERVICE_ENV = {
+  SHED_EVENT_LOOP_DELAY_MS: '60000',
+  SHED_SAMPLE_INTERVAL_MS: '60000',
+  HEADERS_TIMEOUT_MS: String(PATIENCE_MS),
+  REQUEST_TIMEOUT_MS: String(PATIENCE_MS),
+  ...PATIENT_DEADLINES_ENV,
+} as const;
 
 /** The same for a DeliveryWorker a test builds itself. */
 export const PATIENT_DELIVERY = { connectTimeoutMs: PATIENCE_MS, answerTimeoutMs: PATIENCE_MS } as const;
+
+/** The same for a Redis connection a test opens itself (openRedis's overrides: REDIS_COMMAND_TIMEOUT_MS). */
+export const PATIENT_REDIS = { commandTimeout: PATIENCE_MS } as const;
 
 /** The same for an outbound fetch a test makes or drives (guardedFetch's options, a feed import's limits). */
 export const PATIENT_FETCH = { connectTimeoutMs: PATIENCE_MS, totalTimeoutMs: PATIENCE_MS } as const;

@@ -5,6 +5,7 @@ import { MemoryRateLimitStore } from '../../src/limits/memory-store.js';
 import { checkLimits, limitsFor, type LimitVerdict } from '../../src/limits/policy.js';
 import { openRedis, redisReady, RedisRateLimitStore } from '../../src/limits/redis-store.js';
 import type { RateLimitStore } from '../../src/limits/store.js';
+import { PATIENCE_MS, PATIENT_REDIS } from '../helpers/patience.js';
 import { REDIS_PRESENT, TEST_REDIS_URL, testPrefix } from '../scale-out/redis-helper.js';
 
 // Minute boundaries that are also clock changes: Europe/Berlin jumps 02:00 -> 03:00 at
@@ -25,9 +26,9 @@ if (REDIS_PRESENT)
   stores.push([
     'Redis',
     async () => {
-      const redis = openRedis(TEST_REDIS_URL, 'test');
+      const redis = openRedis(TEST_REDIS_URL, 'test', PATIENT_REDIS);
       connections.push(redis);
-      assert.ok(await redisReady(redis, 30_000), `Redis at ${TEST_REDIS_URL} is ready`);
+      assert.ok(await redisReady(redis, PATIENCE_MS), `Redis at ${TEST_REDIS_URL} is ready`);
       return new RedisRateLimitStore(redis, silent, testPrefix('sliding'));
     },
   ]);

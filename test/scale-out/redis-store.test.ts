@@ -5,7 +5,7 @@ import { MemoryRateLimitStore } from '../../src/limits/memory-store.js';
 import { checkLimits, limitsFor } from '../../src/limits/policy.js';
 import { openRedis, redisReady, RedisRateLimitStore } from '../../src/limits/redis-store.js';
 import type { RateLimitStore } from '../../src/limits/store.js';
-import { until } from '../cli/cli-harness.js';
+import { PATIENCE_MS, PATIENT_REDIS, until } from '../helpers/patience.js';
 import { CuttableRelay, REDIS_PRESENT, redisTarget, TEST_REDIS_URL, testPrefix } from './redis-helper.js';
 
 const MINUTE = 60_000;
@@ -17,11 +17,11 @@ const log = { warn: (_o: object, msg: string) => void logs.push({ level: 'warn',
 
 const connections: Redis[] = [];
 async function redisStore(prefix: string, url = TEST_REDIS_URL): Promise<RedisRateLimitStore> {
-  const redis = openRedis(url, 'test');
+  const redis = openRedis(url, 'test', PATIENT_REDIS);
   redis.on('error', () => undefined);
   connections.push(redis);
   const store = new RedisRateLimitStore(redis, log, prefix);
-  assert.ok(await redisReady(redis, 30_000), `Redis at ${url} is ready`);
+  assert.ok(await redisReady(redis, PATIENCE_MS), `Redis at ${url} is ready`);
   return store;
 }
 after(() => {
@@ -109,7 +109,7 @@ if (REDIS_PRESENT) {
       await until(async () => {
         await s.peek('k', MINUTE, NOW, 600);
         return !s.fallingBack;
-      }, 'the store to find Redis again', 60_000);
+      }, 'the store to find Redis again');
       const shared = (await s.hit('k', MINUTE, NOW, 600)).count;
       assert.equal((await direct.peek('k', MINUTE, NOW, 600)).count, shared, 'counted in Redis again');
       assert.ok(logs.some((l) => l.level === 'info' && /shared again/.test(l.msg)));

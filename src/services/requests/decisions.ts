@@ -10,11 +10,12 @@ import type { RequestEnv } from './env.js';
 import { applyMove, REQUEST_DECISION, ruleFor, type MoveInput } from './moves.js';
 
 /**
- * The owner's decisions (docs/spec-decisions.md §3): accept, decline, propose a new time, cancel. Each takes
- * effect UNDO_WINDOW_MS after the owner acts unless undone: the decision waits as a durable job
+ * The owner's decisions (docs/spec-decisions.md §3): accept, decline, propose a new time, cancel. Each
+ * takes effect an undo window after the owner acts unless undone: the decision waits as a durable job
  * (key = the request), so a restart inside the window neither loses nor doubles it, and until it
  * runs the request, the API and the events show the old state. The console and the CLI call these.
  */
+/** The undo window, 5 s: the default of the UNDO_WINDOW_MS setting (RequestEnv.undoWindowMs). */
 export const UNDO_WINDOW_MS = 5000;
 
 export type OwnerDecision = { action: 'accept' } | { action: 'decline' } | { action: 'cancel' } | { action: 'reschedule'; start: Date };
@@ -54,7 +55,7 @@ function decisionOf(payload: DecisionPayload): OwnerDecision {
   return { action: payload.action };
 }
 
-/** The owner acts. With `undoWindow` (the default everywhere but scripted tests) the move waits 5 seconds. */
+/** The owner acts. With `undoWindow` (the default everywhere but scripted tests) the move waits out the undo window (5 s). */
 export async function decide(env: RequestEnv, ownerId: string, requestId: string, decision: OwnerDecision, opts: { undoWindow: boolean }): Promise<DecisionResult> {
   const now = env.clock.now();
   return env.db.transaction().execute(async (trx) => {
@@ -65,7 +66,7 @@ export async function decide(env: RequestEnv, ownerId: string, requestId: string
       throw new ServiceError('conflict', 'An earlier decision on this request is waiting out its undo window; undo it first.');
     }
     if (!opts.undoWindow) return { request: await applyMove(trx, env, row, move, now), effectiveAt: null };
-    const effectiveAt = new Date(now.getTime() + UNDO_WINDOW_MS);
+    const effectiveAt = new Date(now.getTime() + (env.undoWindowMs ?? UNDO_WINDOW_MS));
     const payload: DecisionPayload = { action: decision.action, decidedAt: formatInstant(now), ...(decision.action === 'reschedule' ? { start: formatInstant(decision.start) } : {}) };
     await insertJob(trx, { kind: REQUEST_DECISION, ownerId, key: row.id, payload, runAt: effectiveAt }, now);
     return { request: row, effectiveAt };

@@ -15,8 +15,11 @@ import { ownerDateFormat } from './dates.js';
 /**
  * Inbox: the requests waiting for the owner, the appointments booked through them, and what was
  * handled in the last 90 days. Accept, decline, propose a new time and cancel go through the same
- * `decide` as the CLI, with the 5-second undo window: until it passes the page offers Undo.
+ * `decide` as the CLI, with the undo window (5 s, UNDO_WINDOW_MS): until it passes the page offers Undo.
  */
+
+/** The undo window in words: "5 seconds". */
+const windowText = (ms: number) => (ms === 1000 ? '1 second' : `${Math.round(ms / 100) / 10} seconds`);
 
 /** Times in the owner's locale and zone (dates.ts); the hour as the locale writes it (13:00 or 1:00 PM). */
 const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
@@ -146,7 +149,7 @@ async function inboxPage(ctx: ConsoleContext, error: string | null = null) {
   return ctx.render(
     'Inbox',
     'inbox',
-    html`<p class="muted">Times are shown in your time zone, ${ctx.owner.timezone}. A decision takes effect 5 seconds after you make it; until then you can undo it.</p>
+    html`<p class="muted">Times are shown in your time zone, ${ctx.owner.timezone}. A decision takes effect ${windowText(ctx.services.config.undoWindowMs)} after you make it; until then you can undo it.</p>
 ${waiting.length > 0
   ? html`<section class="card" aria-labelledby="waiting-h"><h2 id="waiting-h" class="u-mt0">Waiting to take effect</h2><ul>${waiting.map((i) => waitingLine(ctx, i, i.waiting!, now))}</ul><p><a href="/app/inbox">Refresh</a></p></section>`
   : ''}
@@ -202,7 +205,7 @@ export const inboxSection: ConsoleSection = (scope) => {
       if (typeof decision === 'string') return inboxPage(ctx, decision);
       const { request, effectiveAt } = await decide(env, ctx.owner.id, id, decision, { undoWindow: true });
       const to = decision.action === 'reschedule' ? ` (${fmt(ctx.owner).format(decision.start)})` : '';
-      const undo = effectiveAt ? ' in 5 seconds — you can still undo it.' : '.';
+      const undo = effectiveAt ? ` in ${windowText(ctx.services.config.undoWindowMs)} — you can still undo it.` : '.';
       return ctx.redirect('/app/inbox', `${DONE[decision.action]} ${request.requester_name}'s ${request.kind === 'appointment' ? 'appointment' : 'task'} request${to}${undo}`);
     } catch (e) {
       if (e instanceof ServiceError) return inboxPage(ctx, e.message);
