@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { setBookingSettings } from '../../src/services/booking.js';
+import { until } from '../helpers/patience.js';
 import { DESKTOP, PHONE, screenshot, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
 
 /**
@@ -211,12 +212,12 @@ describe('in a browser: every page passes axe-core at WCAG 2.1 AA, desktop and p
     seeded.consent = `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'http://127.0.0.1:8976/callback', scope: 'profile:read', state: 'xyz', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`;
 
     // The owner's mail (the new request's notice) is written by a job: wait for it.
-    for (let i = 0; i < 100 && !seeded.mail; i++) {
+    const mail = owner.locator('a[href^="/app/mail/"]').first();
+    await until(async () => {
       await owner.goto(`${base}/app/mail`);
-      seeded.mail = (await owner.locator('a[href^="/app/mail/"]').first().getAttribute('href', { timeout: 200 }).catch(() => null)) ?? '';
-      if (!seeded.mail) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(seeded.mail, 'the owner got mail about the request');
+      return (await mail.count()) > 0;
+    }, 'the owner to get mail about the request');
+    seeded.mail = (await mail.getAttribute('href')) ?? '';
   });
   it('notices violations when there are some: an unlabelled field, and dark text on the dark theme', async () => {
     await visitor.goto(`${world.base}/signin`);

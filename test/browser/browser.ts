@@ -3,14 +3,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server/serve.js';
+import { PATIENCE_MS, PATIENT_SERVICE_ENV } from '../helpers/patience.js';
 
 /**
  * Browser tests drive Debian's chromium through playwright-core against a real `serve` (PGlite in a
  * temporary folder, the job and delivery workers running). Where no chromium is installed (.ci/run
- * installs it), the tests are skipped with the reason printed.
+ * installs it), the tests are skipped with the reason printed. Every wait of Playwright's (a click,
+ * a navigation, a locator's waitFor, the launch) has the tests' patience, not its 30 s: a page waits
+ * on what it shows, and the limit only ends a hang.
  */
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => !!p);
 export const CHROMIUM = CANDIDATES.find((p) => existsSync(p)) ?? null;
@@ -36,12 +39,14 @@ export interface BrowserWorld {
   server: RunningServer;
   browser: Browser;
   base: string;
+  /** A browser context with the tests' patience, closed with the world. */
+  newContext(options: BrowserContextOptions): Promise<BrowserContext>;
   newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
-/** Load shedding out of the way: the test process drives the browser and runs the server (test/helpers/api.ts says why). */
-const QUIET = { SHED_EVENT_LOOP_DELAY_MS: '60000', SHED_SAMPLE_INTERVAL_MS: '60000', SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000' };
+/** Load shedding and the service's deadlines out of the way: the test process drives the browser and runs the server (test/helpers/patience.ts says why). */
+const QUIET = { ...PATIENT_SERVICE_ENV, SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000' };
 
 export async function startWorld(env: Record<string, string> = {}): Promise<BrowserWorld> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ca-browser-'));
@@ -50,16 +55,24 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Brow
   const server = await startServer(config, pino({ level: 'silent' }));
   const browser = await chromium.launch({
     executablePath: CHROMIUM!,
+    timeout: PATIENCE_MS,
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const contexts: BrowserContext[] = [];
+  const newContext = async (options: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    context.setDefaultTimeout(PATIENCE_MS);
+    context.setDefaultNavigationTimeout(PATIENCE_MS);
+    contexts.push(context);
+    return context;
+  };
   return {
     server,
     browser,
     base: `http://127.0.0.1:${port}`,
+    newContext,
     async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Berlin' });
-      contexts.push(context);
+      const context = await newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Berlin' });
       return { context, page: await context.newPage() };
     },
     async close() {

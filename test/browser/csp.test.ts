@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createApp } from '../../src/services/apps.js';
 import { setBookingSettings } from '../../src/services/booking.js';
+import { until } from '../helpers/patience.js';
 import { DESKTOP, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
 
 /**
@@ -127,7 +128,7 @@ describe('in a browser: the pages under their Content-Security-Policy', { skip: 
       s.textContent = 'document.title = "inline ran"';
       document.body.append(s);
     });
-    for (let i = 0; i < 100 && violations.length === 0; i++) await page.waitForTimeout(50);
+    await until(() => violations.length > 0, 'the blocked inline script to be reported');
     assert.notEqual(await page.title(), 'inline ran', 'the CSP blocked the inline script');
     assert.ok(violations.length > 0, 'the violation was reported');
   });

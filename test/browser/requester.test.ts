@@ -46,7 +46,7 @@ describe('in a browser: sign up, then a visitor books on the public page and fol
     const db = world.server.rt.store.db;
     const owner = await db.selectFrom('owners').selectAll().where('username', '=', 'lena').executeTakeFirstOrThrow();
     await setBookingSettings(db, world.server.rt.clock, owner.id, { enabled: true, weeklyHours: EVERY_DAY, bookingWindowDays: 30, appointmentTypes: [{ name: 'Intro call', durationMinutes: 30 }] });
-    const context = await world.browser.newContext({ viewport: PHONE, locale: 'de-DE', timezoneId: 'America/New_York' });
+    const context = await world.newContext({ viewport: PHONE, locale: 'de-DE', timezoneId: 'America/New_York' });
     try {
       const page = await context.newPage();
       await page.goto(`${world.base}/lena`);

@@ -22,7 +22,7 @@ describe('in a browser: sign-up preselects the browser\'s zone', { skip: SKIP_RE
     ['Pacific/Chatham', 'Pacific/Chatham'],
   ] as const) {
     it(`chooses ${chosen} for a browser in ${browserZone}`, async () => {
-      const context = await world.browser.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: browserZone });
+      const context = await world.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: browserZone });
       try {
         const page = await context.newPage();
         await page.goto(`${world.base}/signup`);
