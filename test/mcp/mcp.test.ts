@@ -60,13 +60,13 @@ for (const engine of ENGINES) {
       const token = await api.token(owner, ['availability:read', 'requests:create']);
       const mcp = await connect(token);
       const { tools } = await mcp.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['find_free_slots', 'get_account', 'list_appointment_types', 'request_appointment', 'request_todo', 'withdraw_request']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['find_free_slots', 'get_account', 'get_current_time', 'list_appointment_types', 'request_appointment', 'request_todo', 'withdraw_request']);
       assert.equal(tools.find((t) => t.name === 'request_appointment')!.annotations?.readOnlyHint, false);
 
       const free = await mcp.callTool({ name: 'find_free_slots', arguments: { appointmentTypeId: typeId, from: '2026-03-30', to: '2026-03-30', tz: 'Europe/Berlin' } });
       assert.ok(!(free as ToolAnswer).isError, textOf(free));
       const slot = (JSON.parse(textOf(free)) as { slots: { start: string; end: string }[] }).slots[0]!;
-      assert.equal(slot.start, '2026-03-30T07:00:00Z', 'the first free slot: 09:00 in Berlin, an hour after now');
+      assert.equal(slot.start, '2026-03-30T09:00:00+02:00', 'the first free slot: 09:00 in Berlin, an hour after now, shown in the zone asked for');
 
       const asked = await mcp.callTool({
         name: 'request_appointment',
@@ -78,6 +78,7 @@ for (const engine of ENGINES) {
       assert.equal(made.request.status, 'pending');
       const listed = await api.get('/api/v1/requests', await api.token(owner, ['requests:read']));
       assert.deepEqual(listed.json().data.map((r: { id: string }) => r.id), [made.request.id], 'one request, through the API');
+      assert.deepEqual(listed.json().data[0].slot, { start: '2026-03-30T07:00:00Z', end: '2026-03-30T07:30:00Z' }, 'the slot as shown, read back in UTC');
 
       // The same slot again: the API's own refusal, with its code.
       const again = await mcp.callTool({
@@ -85,7 +86,7 @@ for (const engine of ENGINES) {
         arguments: { appointmentTypeId: typeId, start: '2026-03-30T02:00:00Z', end: '2026-03-30T02:30:00Z', requesterName: 'Ana', requesterEmail: 'ana@example.com', requesterTimezone: 'Europe/Madrid', requesterLocale: 'es' },
       });
       assert.equal((again as ToolAnswer).isError, true);
-      assert.match(textOf(again), /^slot_unavailable: /);
+      assert.match(textOf(again), /^request_appointment: that time is not free \(any more\); find_free_slots offers the free ones/);
 
       const refused = await mcp.callTool({ name: 'list_events', arguments: { from: T0, to: '2026-03-31T00:00:00Z' } });
       assert.equal((refused as ToolAnswer).isError, true);
@@ -96,9 +97,9 @@ for (const engine of ENGINES) {
       const owner = await api.owner();
       const mcp = await connect(await api.token(owner, ['events:read', 'tasks:read']));
       const { tools } = await mcp.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'list_events', 'list_todos']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'get_current_time', 'list_events', 'get_event', 'list_todos'].sort());
       const events = await mcp.callTool({ name: 'list_events', arguments: { from: T0, to: '2026-03-31T00:00:00Z' } });
-      assert.deepEqual(JSON.parse(textOf(events)), { items: [], more: false });
+      assert.deepEqual(JSON.parse(textOf(events)), { timezone: 'UTC', events: [] }, 'no profile:read: the owner\'s zone is unknown, times are shown in UTC');
     });
     it('takes its token from a file, keeps it off its command line, and warns when it is given there', async () => {
       const owner = await api.owner();
@@ -112,7 +113,7 @@ for (const engine of ENGINES) {
         await client.connect(transport);
         clients.push(client);
         const { tools } = await client.listTools();
-        assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'list_events']);
+        assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'get_current_time', 'get_event', 'list_events']);
         // What every local user's `ps` reads: the process's command line.
         const argv = readFileSync(`/proc/${transport.pid}/cmdline`, 'utf8');
         assert.ok(argv.includes('--token-file') && !argv.includes(token), argv);
@@ -123,7 +124,7 @@ for (const engine of ENGINES) {
         const second = new Client({ name: 'test-assistant', version: '1.0.0' });
         await second.connect(visible);
         clients.push(second);
-        assert.equal((await second.listTools()).tools.length, 2, 'a token on the command line still works');
+        assert.equal((await second.listTools()).tools.length, 4, 'a token on the command line still works');
         await until(() => said.includes('CALENDAR_ACCESS_TOKEN'), () => `a warning on stderr, got: ${said}`);
         assert.match(said, /--token shows the token to every local user \(ps\)/);
       } finally {
@@ -160,7 +161,7 @@ for (const engine of ENGINES) {
         assert.match(refused.error!.message, /over 10 MiB/);
         send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
         const listed = await answerTo(3);
-        assert.deepEqual(listed.result.tools.map((t: { name: string }) => t.name).sort(), ['get_account', 'list_events']);
+        assert.deepEqual(listed.result.tools.map((t: { name: string }) => t.name).sort(), ['get_account', 'get_current_time', 'get_event', 'list_events']);
         assert.match(err, /calendar-access mcp: message over 10 MiB: not read \(JSON-RPC id 2\)/);
         assert.equal(child.exitCode, null, 'still running');
       } finally {

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import type { Account, AppointmentType, Availability, CreatedRequest, Event, Request, Task } from '@calendar-access/sdk';
+import { showApiInstant } from './zone.js';
+
+/**
+ * What the tools answer: the API's records made compact for an assistant's context, each with the
+ * schema that is its tool's outputSchema. A presenter names every field it gives. The rules, the
+ * same in every record: no null fields (a field that is absent has no value); no `false` flags
+ * (absent is false); a field at its usual value (`showAs: busy`, `status: confirmed`, priority
+ * `none`) is left out; `updatedAt`, which a program syncs on and an assistant never needs, is left
+ * out but for requests (when their status changed). Instants are shown in the answer's `timezone`,
+ * with their offset. A 62-day window of the demo calendar, 93 events, is 51 000 characters of the
+ * API's pretty JSON and 16 000 here (bench/mcp-tokens.ts).
+ */
+
+const shownInstant = z.string().describe('in timezone, with its offset');
+const date = z.string().describe('a date, YYYY-MM-DD');
+
+/** Drops the fields whose value is undefined, so `JSON.stringify` and the schema see the same object. */
+function defined<T extends Record<string, unknown>>(o: T): T {
+  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
+  return o;
+}
+
+const orUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+const trueOnly = (v: boolean): true | undefined => (v ? true : undefined);
+
+export const accountShape = {
+  accountId: z.string(),
+  scopes: z.array(z.string()).describe('the scopes this token holds; a tool needing another is not offered'),
+  mode: z.enum(['live', 'test']).describe('test: requests made are marked test and email nobody'),
+  owner: z
+    .object({ displayName: z.string(), username: z.string(), publicUrl: z.string().describe('the owner\'s booking page'), timezone: z.string(), locale: z.string() })
+    .optional()
+    .describe('present with profile:read'),
+};
+
+export function presentAccount(a: Account): z.infer<z.ZodObject<typeof accountShape>> {
+  return defined({
+    accountId: a.accountId,
+    scopes: a.scopes,
+    mode: a.mode,
+    owner: a.profile ? { displayName: a.profile.displayName, username: a.profile.username, publicUrl: a.profile.publicUrl, timezone: a.profile.timezone, locale: a.profile.locale } : undefined,
+  });
+}
+
+export const appointmentTypeSchema = z.object({ id: z.string(), name: z.string(), durationMinutes: z.number().int() });
+
+export const presentAppointmentType = (t: AppointmentType): z.infer<typeof appointmentTypeSchema> => ({ id: t.id, name: t.name, durationMinutes: t.durationMinutes });
+
+export const slotSchema = z.object({ start: shownInstant, end: shownInstant });
+
+export const availabilityShape = {
+  appointmentTypeId: z.string(),
+  timezone: z.string().describe('the zone the dates were read in and the times are shown in'),
+  slots: z.array(slotSchema).describe('free slots, in order; pass one to request_appointment as start and end'),
+  datesWithoutSlots: z.array(date).optional().describe('dates of from..to on which nothing is free'),
+};
+
+export function presentAvailability(a: Availability, zone: string): z.infer<z.ZodObject<typeof availabilityShape>> {
+  const empty = a.days.filter((d) => !d.hasSlots).map((d) => d.date);
+  return defined({
+    appointmentTypeId: a.appointmentTypeId,
+    timezone: a.timezone,
+    slots: a.slots.map((s) => ({ start: showApiInstant(s.start, zone), end: showApiInstant(s.end, zone) })),
+    datesWithoutSlots: empty.length > 0 ? empty : undefined,
+  });
+}
+
+export const eventSchema = z.object({
+  id: z.string().describe('for get_event; an occurrence of a repeating event is <series id>@<its original start in UTC>'),
+  title: z.string(),
+  start: shownInstant,
+  end: shownInstant,
+  allDay: z.literal(true).optional().describe('an all-day event: see startDate and endDate'),
+  startDate: date.optional().describe('all-day events: the first day'),
+  endDate: date.optional().describe('all-day events: the day after the last (exclusive, as in iCalendar)'),
+  timezone: z.string().optional().describe('the event\'s own zone, when it is not the answer\'s'),
+  showAs: z.literal('free').optional().describe('free: the event does not make the owner busy (absent: busy)'),
+  status: z.literal('cancelled').optional().describe('absent: confirmed'),
+  calendar: z.string().describe('which of the owner\'s calendars'),
+  location: z.string().optional(),
+  url: z.string().optional(),
+  isAppointment: z.literal(true).optional().describe('an appointment the owner accepted from a request'),
+  requestId: z.string().optional().describe('the request it came from'),
+});
+
+export function presentEvent(e: Event, zone: string): z.infer<typeof eventSchema> {
+  return defined({
+    id: e.id,
+    title: e.title,
+    start: showApiInstant(e.start, zone),
+    end: showApiInstant(e.end, zone),
+    allDay: trueOnly(e.allDay),
+    startDate: orUndefined(e.startDate),
+    endDate: orUndefined(e.endDate),
+    timezone: e.timezone === zone ? undefined : e.timezone,
+    showAs: e.showAs === 'free' ? ('free' as const) : undefined,
+    status: e.status === 'cancelled' ? ('cancelled' as const) : undefined,
+    calendar: e.calendar,
+    location: orUndefined(e.location),
+    url: orUndefined(e.url),
+    isAppointment: trueOnly(e.isAppointment),
+    requestId: orUndefined(e.requestId),
+  });
+}
+
+export const todoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  dueDate: date.optional(),
+  dueTime: z.string().optional().describe('HH:MM in the to-do\'s timezone'),
+  timezone: z.string().optional().describe('the zone of dueTime'),
+  priority: z.enum(['low', 'medium', 'high']).optional().describe('absent: none'),
+  status: z.enum(['open', 'completed']),
+  completedAt: shownInstant.optional(),
+  fromRequester: z.string().optional().describe('who asked for it, when it came from a request'),
+  requestId: z.string().optional(),
+  durationMinutes: z.number().int().optional().describe('how long it takes'),
+});
+
+export function presentTodo(t: Task, zone: string): z.infer<typeof todoSchema> {
+  return defined({
+    id: t.id,
+    title: t.title,
+    description: orUndefined(t.description),
+    dueDate: orUndefined(t.dueDate),
+    dueTime: orUndefined(t.dueTime),
+    timezone: orUndefined(t.timezone),
+    priority: t.priority === 'none' ? undefined : t.priority,
+    status: t.status,
+    completedAt: t.completedAt ? showApiInstant(t.completedAt, zone) : undefined,
+    fromRequester: orUndefined(t.fromRequester),
+    requestId: orUndefined(t.requestId),
+    durationMinutes: orUndefined(t.durationMinutes),
+  });
+}
+
+const STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired', 'rescheduled', 'cancelled', 'completed'] as const;
+export const requestStatus = z.enum(STATUSES);
+
+export const requestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['appointment', 'task']).describe('task: a to-do request'),
+  status: requestStatus.describe('pending until the owner decides'),
+  cancelledBy: z.enum(['owner', 'requester']).optional(),
+  appointmentTypeId: z.string().optional(),
+  slot: slotSchema.optional(),
+  suggestedDueDate: date.optional(),
+  message: z.string().optional(),
+  note: z.string().optional().describe('the owner\'s note to the requester'),
+  requester: z.object({
+    name: z.string(),
+    email: z.string().optional().describe('with requests:contact'),
+    phone: z.string().optional().describe('with requests:contact'),
+    contactMethod: z.string().optional(),
+    contactHandle: z.string().optional(),
+  }),
+  source: z.enum(['public', 'api']).describe('public: made on the booking page'),
+  createdByThisToken: z.literal(true).optional().describe('this token made it (and may withdraw it while pending)'),
+  test: z.literal(true).optional().describe('made with a test token'),
+  createdAt: shownInstant,
+  updatedAt: shownInstant,
+});
+
+export function presentRequest(r: Request, zone: string): z.infer<typeof requestSchema> {
+  return defined({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    cancelledBy: orUndefined(r.cancelledBy),
+    appointmentTypeId: orUndefined(r.appointmentTypeId),
+    slot: r.slot ? { start: showApiInstant(r.slot.start, zone), end: showApiInstant(r.slot.end, zone) } : undefined,
+    suggestedDueDate: orUndefined(r.suggestedDueDate),
+    message: orUndefined(r.message),
+    note: orUndefined(r.note),
+    requester: defined({ name: r.requester.name, email: r.requester.email, phone: r.requester.phone, contactMethod: r.requester.contactMethod, contactHandle: r.requester.contactHandle }),
+    source: r.source,
+    createdByThisToken: trueOnly(r.createdByThisToken),
+    test: trueOnly(r.test),
+    createdAt: showApiInstant(r.createdAt, zone),
+    updatedAt: showApiInstant(r.updatedAt, zone),
+  });
+}
+
+export const createdShape = {
+  timezone: z.string(),
+  request: requestSchema,
+  statusUrl: z.string().describe('the requester\'s page of this request\'s status (give it to them)'),
+  statusUrlExpiresAt: shownInstant,
+};
+
+export function presentCreated(c: CreatedRequest, zone: string): z.infer<z.ZodObject<typeof createdShape>> {
+  return { timezone: zone, request: presentRequest(c.request, zone), statusUrl: c.statusUrl.url, statusUrlExpiresAt: showApiInstant(c.statusUrl.expiresAt, zone) };
+}
