@@ -11,6 +11,7 @@ import { enterRequest, REQUEST_CONTEXT_CARRIED } from './request-context.js';
 import { createGuard } from './guard.js';
 import { jsonBody } from './json-body.js';
 import { generateOpenApi } from './openapi.js';
+import { SAMPLE_BASE_URL } from './openapi-samples.js';
 import { registerLoadShedding } from './load-shedding.js';
 import { apiSecurityHeaders } from './security-headers.js';
 import { setFixedHeaders } from '../web/fixed-headers.js';
@@ -73,7 +74,9 @@ export async function buildApp(services: Deps, logger?: FastifyBaseLogger, optio
   await app.register(pagesPlugin, { services });
   await app.register(oauthPlugin, { services });
   // The API reference at /docs (reference/plugin.ts), drawn from the same document as /openapi.json.
-  await app.register(referencePlugin, { publicBaseUrl: config.publicBaseUrl, openapi: () => generateOpenApi(API_ROUTES) });
+  // Its code samples call PUBLIC_BASE_URL; unset (config's default http://localhost:PORT), the page's own origin.
+  const samplesOrigin = config.publicBaseUrl === `http://localhost:${config.port}` ? null : config.publicBaseUrl;
+  await app.register(referencePlugin, { publicBaseUrl: config.publicBaseUrl, samplesOrigin, samplesWrittenFor: SAMPLE_BASE_URL, openapi: () => generateOpenApi(API_ROUTES) });
   // Beyond the cap, a new connection is closed at accept: the descriptors held stay bounded.
   app.server.maxConnections = config.maxConnections;
   return app;

@@ -23,8 +23,12 @@ export interface SampleOperation {
   idempotent: boolean;
 }
 
-/** Where the samples send their calls: the address the README and `serve` use by default. */
-export const SAMPLE_BASE_URL = 'http://localhost:3000/api/v1';
+/**
+ * Where the samples send their calls in openapi.json: the address the README and `serve` use by
+ * default. /docs shows them at the service's own address instead (reference/document.ts `samplesAt`).
+ */
+export const SAMPLE_ORIGIN = 'http://localhost:3000';
+export const SAMPLE_BASE_URL = `${SAMPLE_ORIGIN}/api/v1`;
 
 export function codeSamples(op: SampleOperation): CodeSample[] {
   return [

@@ -17,7 +17,8 @@ export function authorizationServerMetadata(issuer: string): Record<string, unkn
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     authorization_response_iss_parameter_supported: true,
-    service_documentation: `${issuer}/openapi.json`,
+    // The page people read (RFC 8414 §2: "human-readable information"); the document itself is at /openapi.json.
+    service_documentation: `${issuer}/docs`,
   };
 }
 

@@ -6,7 +6,7 @@ import { referenceSite } from '../../src/reference/site.js';
 import type { Page } from 'playwright-core';
 import { EVENT_TYPES } from '../../src/domain/webhook-events.js';
 import { GUIDES } from '../../src/reference/guides.js';
-import { DESKTOP, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
+import { DESKTOP, PHONE, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
 
 /**
  * The API reference at /docs (issue #14 point 2) in chromium: every operation of openapi.json and
@@ -75,12 +75,24 @@ describe('in a browser: the API reference at /docs', { skip: SKIP_REASON ?? fals
     await page.goto(`${world.base}/docs#/Events/listEvents`);
     const curl = page.locator('.code-sample[data-label="curl"] pre').first();
     await curl.waitFor();
-    assert.match(await curl.textContent() ?? '', /^curl -G http:\/\/localhost:3000\/api\/v1\/events/);
+    // The samples call the service itself (PUBLIC_BASE_URL), not openapi.json's localhost:3000.
+    assert.ok((await curl.textContent() ?? '').startsWith(`curl -G ${world.base}/api/v1/events `));
     assert.match(await page.locator('.code-sample[data-label="SDK"] pre').first().textContent() ?? '', /for await \(const item of client\.events\.list\(/);
     await page.locator('.opblock-summary-operation-id', { hasText: /^webhook_request_created$/ }).click();
     await page.locator('.opblock.is-open .body-param__example, .opblock.is-open .microlight, .opblock.is-open pre').filter({ hasText: 'request.created' }).first().waitFor();
     assert.deepEqual(seen.violations, []);
     assert.deepEqual(seen.elsewhere, []);
+  });
+
+  it('fits a phone\'s width (390 px) with an operation and the guides open: wide tables scroll within themselves', async () => {
+    const { page } = await world.newPage(PHONE);
+    await page.goto(`${world.base}/docs#/Events/listEvents`);
+    await page.locator('.code-sample[data-label="curl"] pre').first().waitFor();
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    assert.equal(await pageWidth(), PHONE.width, 'an operation open');
+    for (const guide of ['Errors', 'Webhooks']) await page.locator('.information-container details > summary', { hasText: new RegExp(`^${guide}$`) }).click();
+    await page.locator('.information-container details[open] h4', { hasText: 'On a laptop' }).waitFor();
+    assert.equal(await pageWidth(), PHONE.width, 'the Errors and Webhooks guides open');
   });
 
   it('draws the static copy (npm run docs:build) from any web server just the same', async () => {
