@@ -1,5 +1,5 @@
 import { newId } from '../domain/ids.js';
-import { OutboundRefused, resolvePublic, validateOutboundUrl, type OutboundPolicy } from '../net/public-address.js';
+import { OutboundRefused, resolvePublic, validateOutboundUrl, type OutboundPolicy, type RefusalReason } from '../net/public-address.js';
 import type { Db } from '../store/db.js';
 import { recordEvent } from '../store/repos/outbox.js';
 import { findToken, tokenMode } from '../store/repos/tokens.js';
@@ -72,10 +72,15 @@ export async function checkEndpointUrl(url: string, policy: OutboundPolicy): Pro
     await resolvePublic(parsed.hostname, policy);
     return parsed.toString();
   } catch (e) {
-    if (e instanceof OutboundRefused) throw new ServiceError('invalid', `url: ${e.message}`, 'url');
+    if (e instanceof OutboundRefused) throw new ServiceError('invalid', `url: ${e.message}${LOCAL_REASONS.has(e.reason) ? LISTEN_HINT : ''}`, 'url');
     throw e;
   }
 }
+
+/** Refusals of what is most often a receiver on the developer's own machine (http://, :4242, localhost, 192.168.…). */
+const LOCAL_REASONS: ReadonlySet<RefusalReason> = new Set(['scheme', 'port', 'ip_literal', 'host', 'not_public']);
+/** Said after those: the service never delivers there, `listen` does (docs/webhooks-receiving.md). */
+export const LISTEN_HINT = '; to receive webhooks on your own machine, run `calendar-access listen --forward-to http://localhost:4242/webhooks` instead (docs/webhooks-receiving.md)';
 
 async function liveToken(db: Db, ownerId: string, tokenId: string, now: Date) {
   const token = await findToken(db, ownerId, tokenId);

@@ -70,6 +70,19 @@ for (const engine of ENGINES) {
       }
     });
 
+    test('a local receiver\'s address is refused with the way to receive there: listen --forward-to, in one line', async () => {
+      const add = (url: string) => run(['endpoint', 'add', '--owner', 'lena', '--token', tokenId, '--url', url]);
+      const runs = await Promise.all(['http://localhost:4242/webhooks', 'https://hooks.example.com:8443/in', 'https://localhost/in'].map(add));
+      for (const r of runs) {
+        assert.equal(r.code, 1, r.stderr);
+        // (On PGlite a line may come before it: a run waiting for the data folder says so.)
+        assert.match(r.stderr, /^calendar-access: url: [^\n]+; to receive webhooks on your own machine, run `calendar-access listen --forward-to http:\/\/localhost:4242\/webhooks` instead \(docs\/webhooks-receiving\.md\)$/m);
+      }
+      // A refusal that no local receiver explains says nothing of listen.
+      const credentials = await add('https://user:pass@hooks.example.com/in');
+      assert.doesNotMatch(credentials.stderr, /listen/);
+    });
+
     test('add, rotate, end-rotation, ping, deliveries, disable, enable, remove', async () => {
       // add: the id, then the secret, on stdout; the words for people on stderr.
       const added = await cli(['endpoint', 'add', '--owner', 'lena', '--token', tokenId, '--url', 'https://localhost:8443/hook', '--description', 'local receiver'], allowEnv);

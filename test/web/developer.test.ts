@@ -167,6 +167,13 @@ for (const engine of ENGINES) {
       assert.equal((await api.rt.store.db.selectFrom('webhook_endpoints').select('id').where('token_id', '=', tokenId).execute()).length, 0);
     });
 
+    it('says, refusing a receiver on the owner\'s own machine, that `calendar-access listen` forwards there', async () => {
+      const { web, tokenId } = await withHookToken(5);
+      const res = await web.submit('/app/developer/endpoints', { token: tokenId, url: 'http://localhost:4242/webhooks', description: 'laptop' });
+      assert.equal(res.statusCode, 422);
+      assert.match(res.body, /role="alert">That endpoint address cannot be used: only https:\/\/ URLs are fetched, not http:\/\/; to receive webhooks on your own machine, run `calendar-access listen --forward-to http:\/\/localhost:4242\/webhooks` instead \(docs\/webhooks-receiving\.md\)\./);
+    });
+
     it('adds an endpoint, shows its secret once, rotates, pings, disables, enables and removes it', async () => {
       const { web, tokenId, ownerId } = await withHookToken(2);
       const added = await web.submit('/app/developer/endpoints', { token: tokenId, url: 'https://localhost:8443/hook', description: 'Local receiver' });
