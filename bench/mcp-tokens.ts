@@ -76,7 +76,9 @@ async function measure(call: string, name: string, args: Record<string, unknown>
 }
 
 const { tools } = await mcp.listTools();
-rows.push({ call: `tools/list (${tools.length} tools, with outputSchema)`, items: tools.length, chars: JSON.stringify(tools).length, beforeChars: null });
+// The whole list goes over the wire; a model is usually given the name, description and input schema.
+rows.push({ call: `tools/list (${tools.length} tools, as sent)`, items: tools.length, chars: JSON.stringify(tools).length, beforeChars: null });
+rows.push({ call: 'tools/list (name, description, inputSchema)', items: tools.length, chars: JSON.stringify(tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }))).length, beforeChars: null });
 await measure('get_current_time', 'get_current_time', {}, () => 1, async () => null);
 await measure('get_account', 'get_account', {}, () => 1, async () => before(await api('/me')));
 await measure('list_appointment_types', 'list_appointment_types', {}, (s) => s.appointmentTypes.length, async () => before((await api('/appointment-types')).data));

@@ -3,6 +3,7 @@ import { createMcpServer, type McpOptions } from './server.js';
 import { idFromHead, limitLines, MAX_MESSAGE_BYTES } from './stdio-lines.js';
 
 export { createMcpServer, type McpOptions } from './server.js';
+export { startHttpServer, MCP_PATH, type HttpOptions, type RunningHttpServer } from './http.js';
 export { TOOLS, toolsFor, type ToolDef } from './tools.js';
 export { MAX_MESSAGE_BYTES } from './stdio-lines.js';
 

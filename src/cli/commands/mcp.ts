@@ -1,21 +1,29 @@
 import { Option, type Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { CommandFailed, UsageError } from '../errors.js';
 import { say } from '../output.js';
+import { parsePort } from '../parse.js';
 import { readSecretFile } from '../secret-file.js';
 import { findService, httpUrlOption, noServiceAnswers } from '../service-address.js';
 
 // `calendar-access mcp`: the API's tools for an AI assistant, over the Model Context Protocol on
-// standard input and output (packages/mcp, docs/mcp.md). A pure HTTP client of /api/v1 through the
-// SDK: the same rules, limits and errors as the API. Standard output is the protocol's: nothing
-// else is printed there.
+// standard input and output, or with --http as a remote connector over Streamable HTTP, authorised
+// by the service's OAuth (packages/mcp, docs/mcp.md). A pure HTTP client of /api/v1 through the
+// SDK: the same rules, limits and errors as the API. On stdio, standard output is the protocol's:
+// nothing else is printed there.
 
 /** Where the token may come from, first found wins: the file, the environment, the command line. */
 export const TOKEN_ENV = 'CALENDAR_ACCESS_TOKEN';
+/** The service's address, for an assistant's configuration that cannot pass --api (or runs from any folder). */
+export const API_ENV = 'CALENDAR_ACCESS_API';
 
 interface McpCommandOptions {
   token?: string;
   tokenFile?: string;
   api?: URL;
+  http?: boolean;
+  port?: number;
+  host: string;
+  publicUrl?: URL;
 }
 
 /** The API's base up to /api/v1, from the service's address (with or without /api/v1). */
@@ -55,6 +63,8 @@ function unreachable(e: unknown): string | null {
 }
 
 async function mcp(opts: McpCommandOptions, cmd: Command): Promise<void> {
+  if (opts.http) return mcpHttp(opts, cmd);
+  if (opts.port !== undefined || opts.publicUrl !== undefined) throw new UsageError('--port and --public-url are for --http.');
   const token = tokenOf(opts, cmd);
   const found = await findService(opts.api, cmd);
   // Loaded here: the MCP SDK is only for this command, not for every start of the CLI.
@@ -68,17 +78,57 @@ async function mcp(opts: McpCommandOptions, cmd: Command): Promise<void> {
   }
 }
 
+/**
+ * --http: the remote connector. Each client brings its own bearer token (the service's OAuth, or a
+ * personal token), so none is taken here; it runs until ^C.
+ */
+async function mcpHttp(opts: McpCommandOptions, cmd: Command): Promise<void> {
+  if (opts.tokenFile !== undefined || (opts.token !== undefined && cmd.getOptionValueSource('token') === 'cli')) {
+    throw new UsageError('--http takes no token: each client sends its own (OAuth); see docs/mcp.md.');
+  }
+  // The metadata of RFC 9728 lives at the origin's root (/.well-known/…/mcp), where a path prefix would not reach.
+  if (opts.publicUrl && (opts.publicUrl.pathname !== '/' || opts.publicUrl.search)) throw new UsageError('--public-url: an origin (https://host[:port]), without a path: the server answers at /mcp.');
+  const found = await findService(opts.api, cmd);
+  const { startHttpServer } = await import('@calendar-access/mcp');
+  let running;
+  try {
+    running = await startHttpServer({
+      baseUrl: apiBase(found.url.href), port: opts.port ?? 8976, host: opts.host, log: say,
+      ...(opts.publicUrl ? { publicUrl: opts.publicUrl.href } : {}),
+    });
+  } catch (e) {
+    const why = unreachable(e);
+    if (why !== null) throw noServiceAnswers(found, why);
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CommandFailed(`port ${opts.port ?? 8976} of ${opts.host} is in use; pass another with --port (0 picks a free one).`);
+    throw e;
+  }
+  say(`calendar-access mcp: Streamable HTTP at ${running.url}, for the service at ${found.url.href.replace(/\/+$/, '')}; clients authorise with its OAuth (metadata: ${running.metadataUrl}). ^C to stop.`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await running.close();
+}
+
 export function registerMcp(program: Command): void {
   program
     .command('mcp')
     .description(
-      "Serve the API's tools to an AI assistant over the Model Context Protocol (stdio): only the tools the token's scopes allow " +
-        '(account, appointment types, free slots, events, to-dos, requests; asking for an appointment or a to-do; withdrawing). See docs/mcp.md.',
+      "Serve the API's tools to an AI assistant over the Model Context Protocol (stdio; --http for a remote connector): only the tools the token's scopes allow " +
+        '(current time, account, appointment types, free slots, events, to-dos, requests; asking for an appointment or a to-do; withdrawing). See docs/mcp.md.',
     )
     .addOption(
       new Option('--token <token>', `the token the assistant acts with (svc_pat_…, svc_test_… or svc_at_…); better in ${TOKEN_ENV}, which ps does not show`).env(TOKEN_ENV),
     )
     .option('--token-file <file>', 'read the token from this file instead')
-    .option('--api <base>', 'base URL of the service (default: where the `serve` running on the data folder answers, else PUBLIC_BASE_URL)', httpUrlOption('--api', 'http://localhost:3000'))
+    .addOption(
+      new Option('--api <base>', `base URL of the service (default: where the \`serve\` running on the data folder answers, else PUBLIC_BASE_URL)`)
+        .argParser(httpUrlOption('--api', 'http://localhost:3000'))
+        .env(API_ENV),
+    )
+    .option('--http', 'serve Streamable HTTP at /mcp instead of stdio: a remote connector, authorised by the service\'s OAuth (each client sends its bearer token)')
+    .option('--port <n>', 'with --http: the port (default 8976; 0 picks a free one)', parsePort)
+    .option('--host <address>', 'with --http: the address to listen on', '127.0.0.1')
+    .option('--public-url <origin>', 'with --http: the origin clients reach this server at, behind a proxy (default http://host:port)', httpUrlOption('--public-url', 'https://mcp.example.com'))
     .action((opts: McpCommandOptions, cmd: Command) => mcp(opts, cmd));
 }
