@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES } from '../helpers/engines.js';
 import { calendarText, manyEvents, series } from '../helpers/ical-text.js';
-import { cliEnv, cliStore, getJson, removeDataDir, runCli, startServe, tempDataDir } from './cli-harness.js';
+import { cliEnv, cliStore, getJson, removeDataDir, runCli, startServe, tempDataDir, until } from './cli-harness.js';
 
 const GOOGLE = fileURLToPath(new URL('../fixtures/ical/google-work.ics', import.meta.url));
 const OUTLOOK = fileURLToPath(new URL('../fixtures/ical/outlook-misc.ics', import.meta.url));
@@ -92,7 +92,8 @@ describe('calendar import while serve holds the PGlite folder', () => {
       const run = await runCli(['calendar', 'import', '--owner', 'bob', '--calendar', 'personal', GOOGLE, '--json'], env);
       assert.equal(run.code, 0, run.stderr);
       assert.equal(JSON.parse(run.stdout).created, 4);
-      assert.ok(server.logs.some((l) => l.command === 'calendar.import'), 'run inside the server');
+      // The server logs the command as it answers: its line may reach this process just after the answer.
+      await until(() => server.logs.some((l) => l.command === 'calendar.import'), 'the server to log calendar.import: run inside the server');
       const token = await runCli(['token', 'create', '--owner', 'bob', '--name', 't', '--scopes', 'events:read', '--json'], env);
       const { status, body } = await getJson(`${server.url}/api/v1/events?from=2026-03-01T00:00:00Z&to=2026-03-10T00:00:00Z`, JSON.parse(token.stdout).token);
       assert.equal(status, 200);
@@ -118,7 +119,7 @@ describe('calendar import while serve holds the PGlite folder', () => {
       const run = await runCli(['calendar', 'import', '--owner', 'carol', '--calendar', 'personal', big, '--json'], env);
       assert.equal(run.code, 0, run.stderr);
       assert.equal(JSON.parse(run.stdout).created, 6000);
-      assert.ok(server.logs.some((l) => l.command === 'calendar.import' && l.msg === 'admin command calendar.import'), 'run inside the server');
+      await until(() => server.logs.some((l) => l.command === 'calendar.import' && l.msg === 'admin command calendar.import'), 'the server to log calendar.import: run inside the server');
 
       const tooBig = await runCli(['calendar', 'import', '--owner', 'carol', '--calendar', 'personal', huge], env);
       assert.equal(tooBig.code, 1);

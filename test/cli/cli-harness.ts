@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,7 +132,12 @@ export async function getJson(url: string, token?: string): Promise<{ status: nu
  */
 export async function cliStore(engine: 'pglite' | 'postgres', name: string): Promise<{ dir: string; env: NodeJS.ProcessEnv; close(): Promise<void> }> {
   const dir = tempDataDir();
-  if (engine === 'pglite') return { dir, env: cliEnv({ DATA_DIR: dir }), close: async () => removeDataDir(dir) };
+  if (engine === 'pglite') {
+    // A migrated database, copied: what the commands under test read and write starts as a first start leaves it.
+    const { migratedFolderTemplate } = await import('../helpers/engines.js');
+    cpSync(await migratedFolderTemplate(), dir, { recursive: true });
+    return { dir, env: cliEnv({ DATA_DIR: dir }), close: async () => removeDataDir(dir) };
+  }
   const { default: pg } = await import('pg');
   const { TEST_DATABASE_URL } = await import('../helpers/engines.js');
   const database = `ca_${name}_${randomBytes(5).toString('hex')}`;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { cliEnv, getJson, removeDataDir, runCli, startServe, tempDataDir, type ServeProcess } from './cli-harness.js';
+import { cliEnv, getJson, removeDataDir, runCli, startServe, tempDataDir, until, type ServeProcess } from './cli-harness.js';
 
 // One folder for the whole story, in order: demo twice, serve, read, commands while serving, stop.
 describe('demo, serve and commands sent to a running server over its admin socket', () => {
@@ -124,7 +124,8 @@ describe('demo, serve and commands sent to a running server over its admin socke
     const fresh = JSON.parse(run.stdout).token;
     assert.equal((await getJson(`${api}/me`, token)).status, 401);
     assert.equal((await getJson(`${api}/me`, fresh)).status, 200);
-    assert.ok(server!.logs.some((l) => l.command === 'demo'));
+    // The server logs the command as it answers: its line may reach this process just after the answer.
+    await until(() => server!.logs.some((l) => l.command === 'demo'), 'the server to log the demo command');
   });
 
   test('SIGTERM stops the server cleanly, freeing the folder for commands run in their own process', async () => {

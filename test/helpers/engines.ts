@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,12 +77,43 @@ export async function dropTestSchema(schema: string): Promise<void> {
  */
 let template: Promise<Blob> | null = null;
 
-function templateFile(): string {
+/** A hash of what could change a migrated database: PGlite's version, its settings, every migration's source. */
+function templateKey(): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ pglite: PGLITE_VERSION, conf: PGLITE_CONF }));
   const dir = fileURLToPath(new URL('../../src/store/migrations/', import.meta.url));
   for (const name of readdirSync(dir).sort()) hash.update(`${name}\0${readFileSync(path.join(dir, name), 'utf8')}\0`);
-  return path.join(os.tmpdir(), `calendar-access-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function templateFile(): string {
+  return path.join(os.tmpdir(), `calendar-access-test-template-${templateKey()}.tar`);
+}
+
+/**
+ * A migrated PGlite data folder, made once and kept between runs like the dump above, for the tests
+ * that drive the CLI or `serve` on a folder (test/cli/cli-harness.ts `cliStore`): creating a folder's
+ * database costs ~9 s of CPU, paid by the first command of every such file. Tests of a new folder
+ * (its creation, its modes, the first start's migrations) start from an empty one instead.
+ */
+export async function migratedFolderTemplate(): Promise<string> {
+  const folder = path.join(os.tmpdir(), `calendar-access-test-folder-${templateKey()}`);
+  if (existsSync(path.join(folder, 'PG_VERSION'))) return folder;
+  const partial = `${folder}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const store = await openStore({ databaseUrl: null, dataDir: partial });
+  try {
+    await migrate(store);
+  } finally {
+    await store.close();
+  }
+  try {
+    // Made whole, then renamed: another file running beside this one never copies half a folder.
+    renameSync(partial, folder);
+  } catch {
+    // Another file made it first.
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return folder;
 }
 
 async function migratedTemplate(): Promise<Blob> {
