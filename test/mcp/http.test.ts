@@ -83,7 +83,7 @@ for (const engine of ENGINES) {
       const { web, owner } = await signedInOwner(api);
       const started = await authorizationUrl(c, {}, scope);
       const tokens = await tokensFor(c, await consent(api, web, started), started);
-      return { c, owner, token: tokens.access_token };
+      return { c, owner, token: tokens.access_token, refreshToken: tokens.refresh_token! };
     }
 
     it('answers a call without a token 401 naming its protected-resource metadata, which names the service as authorization server', async () => {
@@ -106,6 +106,11 @@ for (const engine of ENGINES) {
       const wrong = await post({ authorization: 'Bearer svc_at_000000000000000000000000000000000000000' });
       assert.equal(wrong.status, 401);
       assert.match(wrong.headers.get('www-authenticate')!, /^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"$/);
+
+      // Any token the API takes opens a session: a personal one too.
+      const personal = await post({ authorization: `Bearer ${await api.token(await api.owner(), ['events:read'])}` });
+      assert.equal(personal.status, 200, await personal.text());
+      assert.ok(personal.headers.get('mcp-session-id'));
     });
 
     it("serves an OAuth access token's session: the tools of the scopes the owner granted, the calls made as that owner", async () => {
@@ -128,6 +133,11 @@ for (const engine of ENGINES) {
       const other = await oauthToken('profile:read events:read');
       const foreign = await post({ authorization: `Bearer ${other.token}`, 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
       assert.equal(foreign.status, 404, 'not found: the session is not this token\'s');
+      // The client refreshes its token: the new one goes on in the same session.
+      const refreshed = await oauth.processRefreshTokenResponse(first.c.as, first.c.client, await oauth.refreshTokenGrantRequest(first.c.as, first.c.client, first.c.auth, first.refreshToken, first.c.options));
+      const listed = await post({ authorization: `Bearer ${refreshed.access_token}`, 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' }, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+      assert.equal(listed.status, 200);
+      assert.match(await listed.text(), /"name":"list_events"/);
 
       await oauth.processRevocationResponse(await oauth.revocationRequest(first.c.as, first.c.client, first.c.auth, first.token, first.c.options));
       const events = { name: 'list_events', arguments: { from: '2026-03-31', to: '2026-03-31' } };
