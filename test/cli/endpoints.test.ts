@@ -166,5 +166,8 @@ describe('endpoint help', () => {
     for (const name of ['add', 'list', 'remove', 'rotate', 'end-rotation', 'ping', 'disable', 'enable', 'deliveries']) {
       assert.match(sub.stdout, new RegExp(`^ {2}${name} `, 'm'));
     }
+    // The address rules, and where a receiver on the developer's own machine gets its events instead.
+    const add = await runCli(['endpoint', 'add', '--help'], process.env);
+    assert.match(add.stdout.replace(/\s+/g, ' '), /https on port 443, .*for a receiver on your own machine, use `calendar-access listen --forward-to` instead/);
   });
 });

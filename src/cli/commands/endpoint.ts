@@ -53,8 +53,9 @@ export function registerEndpoint(program: Command): void {
     .command('add')
     .description(
       'Add a webhook endpoint under a token and queue a ping to it. The address must be https on port 443, a public ' +
-        'domain name, no user:password@ (hosts in ALLOW_PRIVATE_HOSTS excepted). Prints the endpoint id, then the ' +
-        'signing secret (shown once), each on a line of its own.',
+        'domain name, no user:password@ (hosts in ALLOW_PRIVATE_HOSTS excepted); for a receiver on your own machine, ' +
+        'use `calendar-access listen --forward-to` instead. Prints the endpoint id, then the signing secret (shown once), ' +
+        'each on a line of its own.',
     )
     .requiredOption('--owner <u>', 'username of the owner')
     .requiredOption('--token <id>', 'id of the token the endpoint receives events for (from token list); it must hold webhooks')
