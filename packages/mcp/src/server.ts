@@ -42,19 +42,6 @@ export async function createMcpServer(o: McpOptions): Promise<McpServer> {
   const options = { baseUrl: o.baseUrl, maxRetryDelayMs: MAX_RETRY_DELAY_MS, ...(o.fetch ? { fetch: o.fetch } : {}) };
   const client = new CalendarAccess({ token: o.token, ...options });
   const account = o.account ?? (await client.me.get());
-  const baseFetch = o.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  // The SDK's lists always start at the first page: a client whose fetch names the cursor reads
-  // the page after it, with the SDK's retries and errors.
-  const at = (cursor: string): CalendarAccess =>
-    new CalendarAccess({
-      token: o.token,
-      ...options,
-      fetch: (input, init) => {
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        url.searchParams.set('cursor', cursor);
-        return baseFetch(url, init);
-      },
-    });
   const server = new McpServer({ name: 'calendar-access', version: VERSION }, { instructions: INSTRUCTIONS });
   // One Idempotency-Key per tool call: the session's prefix and the JSON-RPC id, so a client that sends
   // the same call again gets the first outcome, and the SDK's retries reuse it.
@@ -72,7 +59,7 @@ export async function createMcpServer(o: McpOptions): Promise<McpServer> {
       },
       async (args: Record<string, unknown>, extra: { requestId: string | number }) => {
         const idempotencyKey = `mcp_${session}_${String(extra.requestId).replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
-        const ctx: ToolContext = { client, at, account, idempotencyKey, now };
+        const ctx: ToolContext = { client, account, idempotencyKey, now };
         try {
           const result = compact(await tool.run(ctx, args));
           return { structuredContent: result, content: [{ type: 'text' as const, text: JSON.stringify(result) }] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Account, CalendarAccess, PageList } from '@calendar-access/sdk';
+import type { Account, CalendarAccess, Event, Page, Request, Task } from '@calendar-access/sdk';
 import { badArgument } from './errors.js';
 import {
   accountShape, appointmentTypeSchema, availabilityShape, createdShape, eventSchema, presentAccount, presentAppointmentType,
@@ -15,8 +15,6 @@ import { apiInstant, isDate, readTime, showInstant, wallParts, zoneName } from '
  */
 export interface ToolContext {
   client: CalendarAccess;
-  /** The client whose list calls start at this cursor (the SDK's lists start at the first page). */
-  at(cursor: string): CalendarAccess;
   /** GET /me, read once for the session. */
   account: Account;
   /** The Idempotency-Key of this tool call: one per call, reused by the SDK's retries. */
@@ -89,10 +87,16 @@ function dateArg(tool: string, name: string, text: unknown): string {
   return text;
 }
 
-/** One page of a list: the first, or the one at `cursor`. */
-async function page<T>(ctx: ToolContext, a: Record<string, unknown>, list: (client: CalendarAccess, limit: number) => PageList<T>): Promise<{ items: T[]; nextCursor: string | undefined }> {
-  const client = typeof a.cursor === 'string' && a.cursor !== '' ? ctx.at(a.cursor) : ctx.client;
-  const p = await list(client, typeof a.limit === 'number' ? a.limit : DEFAULT_LIMIT).firstPage();
+type Query = Record<string, string | number | boolean | undefined>;
+
+/**
+ * One page of a list: the first, or the one at `cursor`. The SDK's typed lists always start at the
+ * first page, so a page is read with its rawRequest (the same token, retries and errors).
+ */
+async function page<T>(ctx: ToolContext, a: Record<string, unknown>, path: string, query: Query): Promise<{ items: T[]; nextCursor: string | undefined }> {
+  const cursor = typeof a.cursor === 'string' && a.cursor !== '' ? a.cursor : undefined;
+  const limit = typeof a.limit === 'number' ? a.limit : DEFAULT_LIMIT;
+  const p = await ctx.client.rawRequest<Page<T>>('GET', path, { query: { ...query, limit, cursor } });
   return { items: p.data, nextCursor: p.nextCursor ?? undefined };
 }
 
@@ -195,7 +199,7 @@ export const TOOLS: ToolDef[] = [
       const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
       if (days <= 0) throw badArgument('list_events', 'to', `${String(a.to)} is not after from (${String(a.from)})`);
       if (days > MAX_WINDOW_DAYS) throw badArgument('list_events', 'to', `from..to covers ${Math.ceil(days)} days; at most ${MAX_WINDOW_DAYS}: ask for the window in parts`);
-      const p = await page(ctx, a, (client, limit) => client.events.list({ from, to, limit }));
+      const p = await page<Event>(ctx, a, '/events', { from, to });
       return { timezone: zoneName, events: p.items.map((e) => presentEvent(e, zoneName)), nextCursor: p.nextCursor };
     },
   },
@@ -230,7 +234,7 @@ export const TOOLS: ToolDef[] = [
         ...(a.dueFrom !== undefined ? { dueFrom: dateArg('list_todos', 'dueFrom', a.dueFrom) } : {}),
         ...(a.dueTo !== undefined ? { dueTo: dateArg('list_todos', 'dueTo', a.dueTo) } : {}),
       };
-      const p = await page(ctx, a, (client, limit) => client.tasks.list({ ...query, limit }));
+      const p = await page<Task>(ctx, a, '/tasks', query);
       return { timezone: zoneName, todos: p.items.map((t) => presentTodo(t, zoneName)), nextCursor: p.nextCursor };
     },
   },
@@ -257,7 +261,7 @@ export const TOOLS: ToolDef[] = [
         ...(a.kind ? { kind: a.kind as 'appointment' | 'task' } : {}),
         ...(typeof a.createdByThisToken === 'boolean' ? { createdByThisToken: String(a.createdByThisToken) as 'true' | 'false' } : {}),
       };
-      const p = await page(ctx, a, (client, limit) => client.requests.list({ ...query, limit }));
+      const p = await page<Request>(ctx, a, '/requests', query);
       return { timezone: zoneName, requests: p.items.map((r) => presentRequest(r, zoneName)), nextCursor: p.nextCursor };
     },
   },
