@@ -46,7 +46,11 @@ const GIVEN = 'given by --api';
 
 /** `--api` when given, else the `serve` on the data folder, else the configuration's address. */
 export async function findService(api: URL | undefined, cmd: Command): Promise<FoundService> {
-  if (api) return { url: api, how: GIVEN };
+  if (api) {
+    // From the option's environment variable (commander's .env(), mcp's CALENDAR_ACCESS_API): say so.
+    const envVar = cmd.getOptionValueSource('api') === 'env' ? cmd.options.find((o) => o.attributeName() === 'api')?.envVar : undefined;
+    return { url: api, how: envVar ? `given by ${envVar}` : GIVEN };
+  }
   const config = commandConfig(cmd);
   const base = await serviceBaseUrl(config);
   let url: URL;
@@ -70,8 +74,8 @@ export async function findService(api: URL | undefined, cmd: Command): Promise<F
 export function noServiceAnswers(found: FoundService, cause: string): CommandFailed {
   const base = found.url.href.replace(/\/+$/, '');
   const ways =
-    found.how === GIVEN
-      ? 'Check that the service runs there and that --api names it.'
+    found.how.startsWith('given by ')
+      ? `Check that the service runs there and that ${found.how.slice('given by '.length)} names it.`
       : 'Start one with `calendar-access serve`, run this command in the folder whose data/ the service uses (or pass --data-dir), ' +
         "or pass --api with the service's base URL, e.g. --api https://calendar.example.com.";
   return new CommandFailed(`no calendar-access service answers at ${base} (${cause}; ${found.how}). ${ways}`);

@@ -75,6 +75,13 @@ describe('the CLI at a shell', () => {
     });
   }
 
+  it('mcp: with CALENDAR_ACCESS_API where nothing listens, names the variable, not --api', async () => {
+    const port = await freePort();
+    const run = await runCli(['mcp'], cliEnv({ CALENDAR_ACCESS_TOKEN: 'svc_pat_x', CALENDAR_ACCESS_API: `http://127.0.0.1:${port}` }));
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr.trim(), new RegExp(`^calendar-access: no calendar-access service answers at http://127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED.*; given by CALENDAR_ACCESS_API\\)\\. Check that the service runs there and that CALENDAR_ACCESS_API names it\\.$`));
+  });
+
   it('mcp: without a token anywhere, says the ways to give one', async () => {
     const run = await runCli(['mcp', '--api', 'http://127.0.0.1:9'], cliEnv({}));
     assert.equal(run.code, 2, run.stderr);
