@@ -16,6 +16,13 @@ export interface RawPost {
   end?: string;
   /** Sent with Transfer-Encoding: chunked instead of a Content-Length. */
   chunked?: boolean;
+  /**
+   * Bytes of `fill` written at most; then the client waits for the answer, its body unfinished. A
+   * server that closes while bytes it never read wait in its socket resets the connection, and
+   * the reset can take its answer away before the client reads it: a client that stops where the
+   * server stops reading sees the answer every time.
+   */
+  sendAtMost?: number;
 }
 
 export interface RawAnswer {
@@ -94,9 +101,12 @@ export async function rawPost(server: Server, post: RawPost): Promise<RawAnswer>
     if (!gone) wrote += bytes.length;
   };
   await body(start);
-  for (let left = post.fill; left > 0 && !gone && !answered; left -= CHUNK.length) await body(left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left));
-  await body(end);
-  if (post.chunked && !gone && !answered) socket.write('0\r\n\r\n');
+  const fill = Math.min(post.fill, post.sendAtMost ?? post.fill);
+  for (let left = fill; left > 0 && !gone && !answered; left -= CHUNK.length) await body(left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left));
+  if (fill === post.fill) {
+    await body(end);
+    if (post.chunked && !gone && !answered) socket.write('0\r\n\r\n');
+  }
   const clientWrote = wrote;
   // The whole answer, then our side closed: the server's count is final once its side closes too.
   await new Promise<void>((resolve) => {
