@@ -9,7 +9,10 @@
 //   - the SDK is required from CommonJS and imported from ESM, with the same exports;
 //   - the installed `calendar-access` runs from its dist/ with tsx and esbuild taken out of the
 //     folder (`--help`, `mcp --help`, `listen --help`), serves (GET /healthz), makes the demo owner,
-//     runs the two compiled programs against it, and answers an MCP client over stdio.
+//     runs the two compiled programs against it, and `calendar-access mcp` answers the official MCP
+//     client (@modelcontextprotocol/sdk) over stdio, and over Streamable HTTP (`mcp --http`) once
+//     the client has authorised itself with the service's OAuth (an app made by `app create`, the
+//     owner made by `owner create` signing in and approving the consent page).
 //   node scripts/check-packages.mjs [--keep]     (--keep leaves the folder, and says where)
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +31,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** A loaded 2-core machine installs ~190 MB of dependencies in 30-90 s: each command gets 5 minutes. */
 const COMMAND_MS = 300_000;
 let serve = null;
+let connector = null;
 
 /** Runs a command; on failure prints what it said and ends the check. */
 async function sh(what, command, args, options = {}) {
@@ -80,7 +84,7 @@ try {
   // its tarball), with the TypeScript and Node.js types of this repository's versions.
   const version = (pkg) => JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
   writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'outside', private: true, type: 'module' }, null, 2)}\n`);
-  await sh('npm install', npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarballOf.sdk, tarballOf.mcp, tarballOf.service, `typescript@${version('typescript')}`, `@types/node@${version('@types/node')}`]);
+  await sh('npm install', npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarballOf.sdk, tarballOf.mcp, tarballOf.service, `@modelcontextprotocol/sdk@${version('@modelcontextprotocol/sdk')}`, `typescript@${version('typescript')}`, `@types/node@${version('@types/node')}`]);
   ok(`installed the three tarballs into ${app}`);
 
   // 3. Type-check strict programs against what was installed (skipLibCheck off: the SDK's .d.ts are checked too).
@@ -133,8 +137,33 @@ try {
     ok(`${program} against serve: ${stdout.trim().split('\n').at(-1)}`);
   }
 
-  const mcp = await mcpSession(bin, `${base}`, token);
-  ok(`calendar-access mcp answers an MCP client over stdio: ${mcp}`);
+  // 6. The MCP server, driven by the official MCP client: over stdio with the demo's token, and as a
+  // remote connector over Streamable HTTP, the client authorising itself with the service's OAuth
+  // from the 401's protected-resource metadata (RFC 9728), the owner signing in and consenting.
+  writeFileSync(path.join(app, 'assistant-client.mjs'), assistantClientProgram());
+  const stdio = await sh('the MCP client over stdio', process.execPath, ['assistant-client.mjs', 'stdio'], { env: { ...process.env, CALENDAR_ACCESS_TOKEN: token, SVC_BASE: base, CALENDAR_ACCESS_BIN: bin } });
+  ok(`calendar-access mcp answers the official MCP client over stdio: ${stdio.stdout.trim()}`);
+
+  const password = 'a connector check password';
+  writeFileSync(path.join(app, 'password.txt'), `${password}\n`);
+  await sh('calendar-access owner create', bin, ['owner', 'create', '--username', 'maker', '--name', 'Mia Maker', '--timezone', 'Europe/Madrid', '--password-file', 'password.txt'], { env: { ...process.env, PORT: String(port) } });
+  const callback = 'http://127.0.0.1:8976/callback';
+  const made = await sh('calendar-access app create', bin, ['app', 'create', '--owner', 'maker', '--name', 'Outside connector', '--type', 'public', '--redirect-uri', callback, '--scopes', 'profile:read,events:read', '--json'], { env: { ...process.env, PORT: String(port) } });
+  const clientId = JSON.parse(made.stdout).id;
+  connector = spawn(bin, ['mcp', '--http', '--port', '0'], { cwd: app, env: { ...process.env, CALENDAR_ACCESS_API: base }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let connectorSaid = '';
+  connector.stdout.on('data', (d) => (connectorSaid += d));
+  connector.stderr.on('data', (d) => (connectorSaid += d));
+  const connectorExited = new Promise((resolve) => connector.once('exit', resolve));
+  await until(async () => /Streamable HTTP at \S+,/.test(connectorSaid), () => connectorSaid, connectorExited, 'calendar-access mcp --http');
+  const mcpUrl = /Streamable HTTP at (\S+?),/.exec(connectorSaid)[1];
+  const http = await sh('the MCP client over Streamable HTTP', process.execPath, ['assistant-client.mjs', 'http'], {
+    env: { ...process.env, MCP_URL: mcpUrl, SVC_BASE: base, CLIENT_ID: clientId, CALLBACK: callback, OWNER: 'maker', OWNER_PASSWORD: password },
+  });
+  ok(`calendar-access mcp --http answers the official MCP client with an OAuth token: ${http.stdout.trim()}`);
+  connector.kill('SIGTERM');
+  await connectorExited;
+  connector = null;
 
   serve.kill('SIGTERM');
   const code = await exited;
@@ -146,6 +175,7 @@ try {
   process.exitCode = 1;
 } finally {
   serve?.kill('SIGKILL');
+  connector?.kill('SIGKILL');
   if (process.argv.includes('--keep')) console.log(`[packages] the folder is kept: ${scratch}`);
   else rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
 }
@@ -161,63 +191,16 @@ function freePort() {
 }
 
 /** Polls `ready` every 100 ms until it holds; fails when the process ends first or after COMMAND_MS. */
-async function until(ready, said, exited) {
+async function until(ready, said, exited, what = 'calendar-access serve') {
   const deadline = Date.now() + COMMAND_MS;
   let ended = null;
   void exited.then((code) => (ended = code));
   for (;;) {
-    if (ended !== null) throw new Error(`calendar-access serve ended (${ended}) before answering:\n${said()}`);
+    if (ended !== null) throw new Error(`${what} ended (${ended}) before answering:\n${said()}`);
     if (await ready().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`calendar-access serve did not answer in ${COMMAND_MS / 1000} s:\n${said()}`);
+    if (Date.now() > deadline) throw new Error(`${what} did not answer in ${COMMAND_MS / 1000} s:\n${said()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/**
- * An MCP client's first exchange, as newline-delimited JSON-RPC on stdio: initialize, tools/list,
- * then a call of `get_account` (a tool that reads the API), so the installed server is shown to
- * reach the service, not only to start.
- */
-function mcpSession(bin, api, token) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['mcp', '--api', api], { cwd: app, env: { ...process.env, CALENDAR_ACCESS_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    let tools = [];
-    const timer = setTimeout(() => finish(new Error(`calendar-access mcp did not answer in ${COMMAND_MS / 1000} s`)), COMMAND_MS);
-    const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
-    function finish(e, value) {
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      child.kill();
-      if (e) reject(new Error(`${e.message}\nstdout: ${out}\nstderr: ${err}`));
-      else resolve(value);
-    }
-    child.stderr.on('data', (d) => (err += d));
-    child.once('exit', (code) => finish(new Error(`calendar-access mcp ended (${code}) before answering`)));
-    const answered = new Set();
-    child.stdout.on('data', (d) => {
-      out += d;
-      for (const line of out.split('\n').slice(0, -1)) {
-        const m = JSON.parse(line);
-        if (answered.has(m.id)) continue;
-        answered.add(m.id);
-        if (m.error) return finish(new Error(`request ${m.id} refused: ${m.error.message}`));
-        if (m.id === 1) {
-          send({ method: 'notifications/initialized' });
-          send({ id: 2, method: 'tools/list' });
-        } else if (m.id === 2) {
-          tools = m.result.tools.map((t) => t.name);
-          if (!tools.includes('get_account')) return finish(new Error(`no get_account among ${tools.join(', ')}`));
-          send({ id: 3, method: 'tools/call', params: { name: 'get_account', arguments: {} } });
-        } else if (m.id === 3) {
-          if (m.result.isError) return finish(new Error('get_account answered an error'));
-          return finish(null, `${tools.length} tools listed, get_account answered`);
-        }
-      }
-    });
-    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'check-packages', version: '1' } } });
-  });
 }
 
 // What an integrator writes against the packed SDK, compiled by the check and run against `serve`.
@@ -315,5 +298,105 @@ const options: StdioOptions = { token: process.env.CALENDAR_ACCESS_TOKEN ?? '', 
 export const serve = (): Promise<void> => runStdioServer(options);
 // @ts-expect-error the types are the package's, not any: the options are required
 void runStdioServer();
+`;
+}
+
+// An assistant's side, with the official MCP client (@modelcontextprotocol/sdk) as installed beside
+// the packages: `stdio` starts `calendar-access mcp` itself; `http` connects to `mcp --http`, is
+// refused 401, and authorises with the client's own OAuth flow (discovery from the 401, PKCE,
+// a public client registered with `app create`), the owner's part done as a browser would:
+// signing in on the service's page and approving the consent page.
+function assistantClientProgram() {
+  return `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+
+const env = process.env;
+const fail = (message) => { throw new Error(message); };
+
+/** What the session shows: its tools, the account read through get_account, a day of events. */
+async function use(client) {
+  const { tools } = await client.listTools();
+  const names = tools.map((t) => t.name);
+  for (const name of ['get_current_time', 'get_account', 'list_events']) if (!names.includes(name)) fail(\`no \${name} among \${names.join(', ')}\`);
+  const account = await client.callTool({ name: 'get_account', arguments: {} });
+  if (account.isError || !account.structuredContent) fail(\`get_account: \${JSON.stringify(account)}\`);
+  const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const events = await client.callTool({ name: 'list_events', arguments: { from: day(0), to: day(7) } });
+  if (events.isError) fail(\`list_events: \${JSON.stringify(events.content)}\`);
+  const { accountId, owner } = account.structuredContent;
+  return \`\${names.length} tools, account \${accountId} (\${owner?.timezone ?? 'no profile:read'}), \${events.structuredContent?.events?.length ?? 0} events this week\`;
+}
+
+/** The owner's part of the front channel, as a browser does it: sign in, then approve the consent page. */
+async function ownerApproves(authorizationUrl) {
+  const origin = new URL(env.SVC_BASE).origin;
+  const next = authorizationUrl.pathname + authorizationUrl.search;
+  const signedIn = await fetch(\`\${origin}/signin?next=\${encodeURIComponent(next)}\`, {
+    method: 'POST', redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams({ username: env.OWNER, password: env.OWNER_PASSWORD }),
+  });
+  if (signedIn.status !== 303) fail(\`sign-in answered \${signedIn.status}: \${await signedIn.text()}\`);
+  const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const page = await fetch(new URL(signedIn.headers.get('location'), origin), { headers: { cookie }, redirect: 'manual' });
+  const form = await page.text();
+  if (page.status !== 200) fail(\`the consent page answered \${page.status} \${page.headers.get('location') ?? ''}: \${form}\`);
+  const unescape = (s) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const fields = [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], unescape(m[2])]);
+  for (const m of form.matchAll(/<input type="checkbox" name="grant" value="([^"]+)" checked>/g)) fields.push(['grant', m[1]]);
+  fields.push(['decision', 'approve']);
+  const approved = await fetch(\`\${origin}/oauth/authorize\`, {
+    method: 'POST', redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie },
+    body: new URLSearchParams(fields),
+  });
+  const back = new URL(approved.headers.get('location') ?? fail(\`the consent answered \${approved.status}: \${await approved.text()}\`));
+  if (back.origin + back.pathname !== env.CALLBACK) fail(\`redirected to \${back}\`);
+  return back.searchParams.get('code') ?? fail(\`no code in \${back}\`);
+}
+
+async function overHttp() {
+  let tokens;
+  let verifier = '';
+  let code = null;
+  const authProvider = {
+    get redirectUrl() { return env.CALLBACK; },
+    get clientMetadata() { return { client_name: 'Outside connector', redirect_uris: [env.CALLBACK], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }; },
+    clientInformation: () => ({ client_id: env.CLIENT_ID }),
+    tokens: () => tokens,
+    saveTokens: (t) => { tokens = t; },
+    saveCodeVerifier: (v) => { verifier = v; },
+    codeVerifier: () => verifier,
+    redirectToAuthorization: async (url) => { code = await ownerApproves(url); },
+  };
+  const url = new URL(env.MCP_URL);
+  const first = new StreamableHTTPClientTransport(url, { authProvider });
+  try {
+    await new Client({ name: 'outside-connector', version: '1.0.0' }).connect(first);
+    fail('the connector took a client without a token');
+  } catch (e) {
+    if (!(e instanceof UnauthorizedError) || code === null) throw e;
+  }
+  await first.finishAuth(code);
+  if (!tokens?.access_token?.startsWith('svc_at_')) fail(\`no access token: \${JSON.stringify(tokens)}\`);
+  const client = new Client({ name: 'outside-connector', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(url, { authProvider }));
+  const shown = await use(client);
+  await client.close();
+  return \`authorised by OAuth (\${tokens.scope ?? 'scopes granted'}), \${shown}\`;
+}
+
+async function overStdio() {
+  const transport = new StdioClientTransport({ command: env.CALENDAR_ACCESS_BIN, args: ['mcp', '--api', env.SVC_BASE], env: { ...env }, stderr: 'inherit' });
+  const client = new Client({ name: 'outside-assistant', version: '1.0.0' });
+  await client.connect(transport);
+  const shown = await use(client);
+  await client.close();
+  return shown;
+}
+
+console.log(process.argv[2] === 'http' ? await overHttp() : await overStdio());
 `;
 }

@@ -7,13 +7,14 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as oauth from 'oauth4webapi';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { discoverOAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/client/auth.js';
+import { discoverOAuthProtectedResourceMetadata, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { seedEvent } from '../helpers/seed-events.js';
 import { until } from '../cli/cli-harness.js';
-import { authorizationUrl, consent, ISSUER, registerClient, signedInOwner, tokensFor } from '../oauth/harness.js';
+import { authorizationUrl, consent, injectFetch, ISSUER, REDIRECT, registerClient, signedInOwner, tokensFor } from '../oauth/harness.js';
 
 /**
  * `calendar-access mcp --http`, the remote connector: Streamable HTTP authorised by the service's
@@ -98,7 +99,9 @@ for (const engine of ENGINES) {
       assert.equal(issuer, ISSUER);
       assert.equal(metadata.resource, url);
       assert.deepEqual(metadata.authorization_servers, [ISSUER], "the service's own OAuth, as its RFC 8414 metadata names it");
-      assert.ok(metadata.scopes_supported.includes('events:read'));
+      // No scopes_supported: an MCP client would ask for every scope listed there, and the service
+      // refuses a scope the connector's app was not registered for (docs/mcp.md).
+      assert.equal(metadata.scopes_supported, undefined);
       assert.deepEqual(metadata.bearer_methods_supported, ['header']);
       // An MCP client's own discovery finds the same document.
       assert.deepEqual(await discoverOAuthProtectedResourceMetadata(url), metadata);
@@ -125,6 +128,48 @@ for (const engine of ENGINES) {
       const events = (await client.callTool({ name: 'list_events', arguments: { from: '2026-03-31', to: '2026-03-31' } })) as ToolAnswer;
       assert.ok(!events.isError, textOf(events));
       assert.deepEqual(events.structuredContent.events.map((e: { title: string; start: string }) => [e.title, e.start]), [['Dentist', '2026-03-31T10:00:00+02:00']]);
+    });
+
+    it('lets the official MCP client authorise itself from the 401 with its own OAuth flow, granted the scopes its app was registered for', async () => {
+      // Registered with three of the service's scopes, as docs/mcp.md's `app create` does: a client
+      // that asked for the metadata's every scope would be refused invalid_scope at the consent step.
+      const c = await registerClient(api, { type: 'public', scopes: ['profile:read', 'events:read', 'availability:read'] });
+      const { web, owner } = await signedInOwner(api);
+      const service = injectFetch(api);
+      // The service's pages and token endpoint are the in-process app (its issuer's host); the connector is the spawned process.
+      const routed = ((input: string | URL | Request, init?: RequestInit) => (new URL(input instanceof Request ? input.url : String(input)).origin === ISSUER ? service(input, init) : fetch(input, init))) as typeof fetch;
+      let tokens: OAuthTokens | undefined;
+      let verifier = '';
+      let asked: URL | undefined;
+      let code: string | null = null;
+      const authProvider: OAuthClientProvider = {
+        redirectUrl: REDIRECT,
+        clientMetadata: { client_name: 'Connector', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' },
+        clientInformation: () => ({ client_id: c.appId }),
+        tokens: () => tokens,
+        saveTokens: (t) => void (tokens = t),
+        saveCodeVerifier: (v) => void (verifier = v),
+        codeVerifier: () => verifier,
+        redirectToAuthorization: async (authorizationUrl) => {
+          asked = authorizationUrl;
+          const back = await consent(api, web, { url: authorizationUrl, verifier, state: '' });
+          code = back.searchParams.get('code');
+        },
+      };
+      const first = new StreamableHTTPClientTransport(new URL(url), { authProvider, fetch: routed });
+      await assert.rejects(new Client({ name: 'connector', version: '1.0.0' }).connect(first), UnauthorizedError);
+      assert.ok(asked && code, 'the client was sent to the consent page, and the owner approved');
+      assert.equal(asked.searchParams.get('scope'), null, 'no scope asked: the app\'s registered scopes are the default');
+      await first.finishAuth(code);
+      assert.match(tokens!.access_token, /^svc_at_/);
+      assert.equal(tokens!.scope, 'profile:read availability:read events:read');
+
+      const client = new Client({ name: 'connector', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider, fetch: routed }));
+      clients.push(client);
+      const account = (await client.callTool({ name: 'get_account', arguments: {} })) as ToolAnswer;
+      assert.equal(account.structuredContent.accountId, owner.account_id);
+      assert.deepEqual(account.structuredContent.scopes, ['profile:read', 'availability:read', 'events:read']);
     });
 
     it("refuses a session to another owner's token, and answers 401 once the owner revokes the token", async () => {

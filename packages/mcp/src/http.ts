@@ -183,10 +183,13 @@ export async function startHttpServer(o: HttpOptions): Promise<RunningHttpServer
   // RFC 9728 §3.1: the metadata of https://host/mcp is at /.well-known/oauth-protected-resource/mcp;
   // the same document is served at the bare well-known path for clients that look there.
   metadataUrl = `${origin}${METADATA_PATH}${MCP_PATH}`;
+  // No scopes_supported (optional in RFC 9728 §2): MCP clients ask for every scope listed there
+  // when the 401 names none, and the service refuses a scope the connector's app may not ask for
+  // (invalid_scope). Asking for none, a client is granted its app's registered scopes, which the
+  // owner may untick on the consent page.
   metadata = JSON.stringify({
     resource: endpoint,
     authorization_servers: [asMetadata.issuer],
-    scopes_supported: asMetadata.scopes_supported,
     bearer_methods_supported: ['header'],
     resource_name: 'calendar-access (MCP)',
     ...(asMetadata.service_documentation ? { resource_documentation: asMetadata.service_documentation } : {}),
@@ -212,7 +215,6 @@ export async function startHttpServer(o: HttpOptions): Promise<RunningHttpServer
 
 interface AuthorizationServerMetadata {
   issuer: string;
-  scopes_supported?: string[];
   service_documentation?: string;
 }
 
