@@ -1,6 +1,6 @@
 // What the test command and the exploration command share: which files are tests, and whether
 // PostgreSQL answers (the engines every file then runs on).
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -14,9 +14,24 @@ export function testFiles(dir) {
   });
 }
 
-/** The files named (a folder stands for every test file in it), or every one under test/, sorted. */
+/**
+ * Seconds each test file took in a measured run of the whole suite on a quiet 2-core machine
+ * (scripts/test-seconds.json; refresh it from the "slowest test files" list of a run with
+ * TEST_TIMES_SHOWN=999). A file not in it counts as a short one.
+ */
+const SECONDS = JSON.parse(readFileSync(new URL('./test-seconds.json', import.meta.url), 'utf8'));
+const UNMEASURED_SECONDS = 5;
+
+/**
+ * The files named (a folder stands for every test file in it), or every one under test/, longest
+ * first: the runner starts them in this order two at a time, and a long file started last would
+ * run alone while the other slot idles (issue 32 point 8; docs/decisions.md "Deadlines").
+ * Ties, and files of the same measured length, keep the order of their names.
+ */
 export function chosenFiles(args) {
-  return (args.length > 0 ? args.flatMap(testFiles) : testFiles('test')).sort();
+  const files = (args.length > 0 ? args.flatMap(testFiles) : testFiles('test')).sort();
+  const seconds = (file) => SECONDS[file.split(path.sep).join('/')] ?? UNMEASURED_SECONDS;
+  return files.sort((a, b) => seconds(b) - seconds(a));
 }
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
