@@ -14,7 +14,10 @@ main{max-width:40rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{font-size:1.5rem;
 .card{background:var(--card);border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}.muted{color:var(--muted)}
 .status{display:inline-block;font-weight:600;padding:.15rem .6rem;border-radius:999px;background:var(--card);border:1px solid currentColor}
 .status.ok{color:var(--ok)}.status.bad{color:var(--danger)}dl{margin:0}dt{font-weight:600;margin-top:.5rem}dd{margin:0}
-form{display:inline}button,.button{font:inherit;cursor:pointer;border:0;border-radius:8px;padding:.6rem 1rem;margin:.25rem .5rem .25rem 0;background:var(--accent);color:var(--bg);text-decoration:none;display:inline-block}
+form{display:inline}form.card,form.u-block{display:block}
+input,select,textarea{font:inherit;padding:.45rem;border-radius:6px;border:1px solid var(--muted);background:var(--bg);color:var(--fg);max-width:100%}label{font-weight:600}
+.stack input:not([type=checkbox]):not([type=radio]),.stack select{width:100%}
+button,.button{font:inherit;cursor:pointer;border:0;border-radius:8px;padding:.6rem 1rem;margin:.25rem .5rem .25rem 0;background:var(--accent);color:var(--bg);text-decoration:none;display:inline-block}
 button.secondary{background:transparent;color:var(--accent);border:1px solid var(--accent)}button.danger{background:var(--danger)}
 .notice{border-left:4px solid var(--ok);padding-left:.75rem}
 .notice.bad{border-color:var(--danger)}button:disabled{opacity:.35;cursor:default}

@@ -84,7 +84,7 @@ function signUpForm(values: Record<string, string>, error: string | null, errorF
   const on = (name: string, hint: string | null = null) => fieldAttrs({ invalid: bad === name, hint });
   return authPage(
     'Create your calendar',
-    html`<form method="post" action="/signup" class="card">
+    html`<form method="post" action="/signup" class="card stack">
 <p><label for="username">Username</label><br><input id="username" name="username" required pattern="[a-z0-9](?:[a-z0-9\\-]{0,62}[a-z0-9])?" maxlength="64" autocomplete="username" value="${values.username ?? ''}"${on('username', 'username-hint')}><br><span class="muted" id="username-hint">Your booking page will be at /your-username.</span></p>
 <p><label for="name">Your name</label><br><input id="name" name="name" required maxlength="100" autocomplete="name" value="${values.name ?? ''}"${on('name')}></p>
 <p><label for="email">Email</label><br><input id="email" name="email" type="email" maxlength="254" autocomplete="email" value="${values.email ?? ''}"${on('email')}></p>
@@ -104,7 +104,7 @@ export function safeNext(next: string | undefined): string | null {
 function signInForm(username: string, error: string | null, next: string | null = null): string {
   return authPage(
     'Sign in',
-    html`<form method="post" action="${next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'}" class="card">
+    html`<form method="post" action="${next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'}" class="card stack">
 <p><label for="username">Username</label><br><input id="username" name="username" required autocomplete="username" value="${username}"${fieldAttrs({ invalid: !!error })}></p>
 <p><label for="password">Password</label><br><input id="password" name="password" type="password" required autocomplete="current-password"${fieldAttrs({ invalid: !!error })}></p>
 <p><button type="submit">Sign in</button> <a href="/signup">Create an account</a></p></form>`,
