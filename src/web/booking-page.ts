@@ -66,7 +66,7 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
       if (error instanceof PageNotFound) {
         const lang = languageOfRequest(request);
         const t = bookingPhrases(lang.lang);
-        return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage({ lang: lang.lang, heading: t.notFoundTitle, message: t.notFound }));
+        return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage({ lang: lang.lang, heading: t.notFoundTitle, message: t.notFound, startPage: t.startPage }));
       }
       // A body refused before it was read (multipart, over 256 KiB): a page saying so, not a 500.
       const refused = bodyRefusal(error);

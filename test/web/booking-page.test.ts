@@ -122,6 +122,8 @@ for (const engine of ENGINES) {
       const es = await get(`${url}&lang=es`, { 'accept-language': 'de-DE' });
       assert.match(es.body, /<html lang="es">/);
       assert.match(es.body, /Horarios libres el lunes, 30 de marzo/);
+      // A title capitalizes its first word only, as Spanish writes it (CSS capitalize gave "Marzo De 2026").
+      assert.match(es.body, /<h2 id="month-name"[^>]*>Marzo de 2026<\/h2>/);
       assert.match(String(es.headers['set-cookie']), /^lang=es; Path=\/; Max-Age=31536000; SameSite=Lax$/);
       assert.match((await get(url, { 'accept-language': 'de-DE', cookie: 'lang=es' })).body, /<html lang="es">/);
       // English in the US on a 12-hour clock, in Britain on a 24-hour one.
@@ -153,7 +155,12 @@ for (const engine of ENGINES) {
       const nobody = await get('/nobody-here');
       assert.equal(nobody.statusCode, 404);
       assert.match(nobody.body, /<title>No booking page here · calendar-access<\/title>/);
-      assert.match((await get('/nobody-here', { 'accept-language': 'de' })).body, /Hier gibt es keine Buchungsseite/);
+      const german = (await get('/nobody-here', { 'accept-language': 'de' })).body;
+      assert.match(german, /Hier gibt es keine Buchungsseite/);
+      // Its way out is in the visitor's language too, not in English.
+      assert.match(german, /<a class="button secondary" href="\/">Zur Startseite<\/a>/);
+      assert.match((await get('/nobody-here', { 'accept-language': 'es' })).body, /<a class="button secondary" href="\/">Ir a la página de inicio<\/a>/);
+      assert.doesNotMatch(german, /Go to the start page/);
       await setBooking(api.rt.store.db, owner.id, false);
       const off = await get(`/${owner.username}`);
       assert.equal(off.statusCode, 404);

@@ -45,7 +45,7 @@ main.wide{max-width:60rem}.visually-hidden{position:absolute;width:1px;height:1p
 form.zone-form{display:block;background:var(--card);border-radius:12px;padding:.75rem 1rem;margin:0 0 1rem}
 .zone-row{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem}.zone-input{flex:1 1 14rem;font:inherit;padding:.5rem;min-width:0}.hint{display:block;font-size:.9rem}
 .booking{display:grid;gap:1.5rem}@media (min-width:48rem){.booking{grid-template-columns:minmax(0,1fr) 14rem}.time-list{max-height:32rem;overflow-y:auto;padding:2px}}
-.month-head{display:flex;align-items:center;justify-content:space-between}.month-head h2{font-size:1.15rem;margin:0;text-transform:capitalize}
+.month-head{display:flex;align-items:center;justify-content:space-between}.month-head h2{font-size:1.15rem;margin:0}
 .month-step{display:inline-flex;align-items:center;justify-content:center;width:2.75rem;height:2.75rem;border-radius:50%;font-size:1.5rem;text-decoration:none;color:var(--accent)}
 span.month-step{color:var(--muted);visibility:hidden}a.month-step:hover{background:var(--card)}
 .month-grid{width:100%;border-collapse:collapse;table-layout:fixed}.month-grid th{font-size:.8rem;font-weight:600;color:var(--muted);padding:.25rem 0}

@@ -34,6 +34,8 @@ export interface BookingPhrases {
   needEmail: string;
   refusals: Record<'slot_unavailable' | 'too_many_pending' | 'rate_limited', string>;
   notFoundTitle: string;
+  /** The 404 page's way out. */
+  startPage: string;
   notFound: string;
 }
 
@@ -70,6 +72,7 @@ const en: BookingPhrases = {
     rate_limited: 'You have sent several requests today. Please try again tomorrow.',
   },
   notFoundTitle: 'No booking page here',
+  startPage: 'Go to the start page',
   notFound: 'This page does not exist, or is not taking requests right now.',
 };
 
@@ -106,6 +109,7 @@ const de: BookingPhrases = {
     rate_limited: 'Sie haben heute schon mehrere Anfragen gesendet. Bitte versuchen Sie es morgen wieder.',
   },
   notFoundTitle: 'Hier gibt es keine Buchungsseite',
+  startPage: 'Zur Startseite',
   notFound: 'Diese Seite gibt es nicht, oder sie nimmt gerade keine Anfragen an.',
 };
 
@@ -142,6 +146,7 @@ const fr: BookingPhrases = {
     rate_limited: 'Vous avez envoyé plusieurs demandes aujourd’hui. Veuillez réessayer demain.',
   },
   notFoundTitle: 'Aucune page de réservation ici',
+  startPage: 'Aller à la page d’accueil',
   notFound: 'Cette page n’existe pas, ou n’accepte pas de demandes pour le moment.',
 };
 
@@ -178,6 +183,7 @@ const es: BookingPhrases = {
     rate_limited: 'Hoy ya ha enviado varias solicitudes. Inténtelo de nuevo mañana, por favor.',
   },
   notFoundTitle: 'Aquí no hay ninguna página de reservas',
+  startPage: 'Ir a la página de inicio',
   notFound: 'Esta página no existe, o no acepta solicitudes en este momento.',
 };
 

@@ -74,7 +74,10 @@ function monthTable(v: MonthView): Markup {
   const t = bookingPhrases(v.lang.lang);
   const start = weekStart(v.lang.locale);
   const names = weekdayNames(v.lang.locale, start);
-  const monthName = dateFormat(v.lang.locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${v.month}-15T12:00:00Z`));
+  // A title starts with a capital in every language here, and only its first word does: "Diciembre
+  // de 2026", not CSS capitalize's "Diciembre De 2026".
+  const monthWords = dateFormat(v.lang.locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${v.month}-15T12:00:00Z`));
+  const monthName = monthWords.charAt(0).toLocaleUpperCase(v.lang.locale) + monthWords.slice(1);
   const dayName = dateFormat(v.lang.locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
   const at = (date: string) => new Date(`${date}T12:00:00Z`);
   const here = (extra: Record<string, string | null>) => `${v.base}${query({ type: v.type.id, tz: v.tz, lang: v.lang.lang, ...extra })}`;

@@ -8,14 +8,14 @@ import { pageSecurityHeaders } from '../page-headers.js';
  * for the pages' own "no such thing" answers (the booking page of an unknown owner). The API keeps
  * its JSON 404 envelope.
  */
-export function notFoundPage(o: { lang?: string; heading?: string; message?: string } = {}): string {
+export function notFoundPage(o: { lang?: string; heading?: string; message?: string; startPage?: string } = {}): string {
   return page({
     title: `${o.heading ?? 'Page not found'} · calendar-access`,
     lang: o.lang ?? 'en',
     body: html`<p class="brand"><a href="/">calendar-access</a></p>
 <h1>${o.heading ?? 'Page not found'}</h1>
 <p>${o.message ?? 'There is no page at this address. It may have moved, or the link may be mistyped.'}</p>
-<p><a class="button secondary" href="/">Go to the start page</a></p>`,
+<p><a class="button secondary" href="/">${o.startPage ?? 'Go to the start page'}</a></p>`,
   });
 }
 
