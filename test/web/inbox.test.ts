@@ -4,6 +4,7 @@ import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { act, apiRequest, askAppointment, runJobs, signedUpOwner } from '../helpers/inbox.js';
 import { post, taskBody } from '../helpers/requests.js';
+import { setBooking } from '../helpers/seed.js';
 import { eventsOf } from '../../src/store/repos/outbox.js';
 import { instantFromLocal } from '../../src/web/console/inbox.js';
 
@@ -48,6 +49,18 @@ for (const engine of ENGINES) {
       for (const action of ['accept', 'decline', 'reschedule', 'block']) assert.match(page.body, new RegExp(`action="/app/inbox/${id}/${action}"`));
       assert.doesNotMatch(page.body, new RegExp(`/app/inbox/${id}/cancel`), 'a pending request cannot be cancelled');
       assert.match(page.body, /<label for="start-[^"]+">New start \(Europe\/Berlin\)<\/label>/);
+    });
+
+    it('with nothing waiting, offers the booking page while it is on, and where to turn it on while it is off (its address answers 404 then)', async () => {
+      api.clock.set(START);
+      const o = await signedUpOwner(api);
+      const on = await o.web.get('/app/inbox');
+      assert.match(on.body, /No requests are waiting\. Share your booking page <a href="\/inbox-[^"]+">/);
+      await setBooking(api.rt.store.db, o.owner.id, false);
+      const off = await o.web.get('/app/inbox');
+      assert.match(off.body, /Your booking page is off: <a href="\/app\/booking">turn it on<\/a>/);
+      assert.doesNotMatch(off.body, /Share your booking page/);
+      assert.equal((await api.app.inject({ method: 'GET', url: `/${o.owner.username}` })).statusCode, 404, 'the link it no longer offers would be a 404');
     });
 
     it('accepts with a real 5-second undo: Undo leaves nothing; accepting again takes effect after the window', async () => {

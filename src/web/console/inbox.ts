@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { asUuid } from '../../domain/ids.js';
+import { getBookingSettings } from '../../services/booking.js';
 import { blockContact } from '../../services/contacts.js';
 import { decide, undoDecision, type OwnerDecision, type WaitingDecision } from '../../services/requests/decisions.js';
 import { requestEnv } from '../../services/requests/env.js';
@@ -137,10 +138,17 @@ ${items.map((item) => {
 })}</tbody></table>`;
 }
 
+/** Nothing waiting: the booking page to share while it is on; while it is off, where to turn it on (its address answers 404). */
+function emptyInbox(ctx: ConsoleContext, bookingOn: boolean): Markup {
+  return bookingOn
+    ? html`<p class="muted">No requests are waiting. Share your booking page <a href="${link`/${ctx.owner.username}`}">/${ctx.owner.username}</a> to get some.</p>`
+    : html`<p class="muted">No requests are waiting. Your booking page is off: <a href="/app/booking">turn it on</a> to take requests from visitors; apps with a token can still send them.</p>`;
+}
+
 async function inboxPage(ctx: ConsoleContext, error: string | null = null) {
   const { db, clock } = ctx.services;
   const now = clock.now();
-  const inbox = await readInbox(db, ctx.owner.id, now);
+  const [inbox, { enabled: bookingOn }] = await Promise.all([readInbox(db, ctx.owner.id, now), getBookingSettings(db, ctx.owner.id)]);
   const waiting = [...inbox.pending, ...inbox.booked].filter((i) => i.waiting !== null);
   const soonest = Math.min(...waiting.map((i) => i.waiting!.effectiveAt.getTime()).filter((t) => t > now.getTime()));
   const overdue = waiting.some((i) => i.waiting!.effectiveAt.getTime() <= now.getTime());
@@ -155,7 +163,7 @@ ${waiting.length > 0
   : ''}
 ${reloadMs !== null ? script('reload.js', { to: '/app/inbox', after: Math.max(500, Math.min(reloadMs, 60_000)) }) : ''}
 <h2>Waiting for you (${inbox.pending.length})</h2>
-${inbox.pending.length > 0 ? inbox.pending.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No requests are waiting. Share your booking page <a href="${link`/${ctx.owner.username}`}">/${ctx.owner.username}</a> to get some.</p>`}
+${inbox.pending.length > 0 ? inbox.pending.map((i) => requestCard(ctx, i, now)) : emptyInbox(ctx, bookingOn)}
 <h2>Booked appointments (${inbox.booked.length})</h2>
 ${inbox.booked.length > 0 ? inbox.booked.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No appointments booked through requests.</p>`}
 <h2>Handled in the last ${HANDLED_DAYS} days</h2>
