@@ -12,6 +12,7 @@ import {
   findGrant,
   findLiveGrant,
   findRefreshToken,
+  grantHasLiveRefreshToken,
   insertCode,
   insertOrFindLiveGrant,
   insertRefreshToken,
@@ -213,7 +214,13 @@ export async function revokeByClient(db: Db, clock: Clock, x: { app: AppRow; tok
       if (!rt) return [];
       const grant = await findGrant(trx, rt.owner_id, rt.grant_id);
       if (!grant || grant.app_id !== x.app.id) return [];
-      return revokeTokens(trx, rt.owner_id, { familyId: rt.family_id }, now);
+      const revoked = await revokeTokens(trx, rt.owner_id, { familyId: rt.family_id }, now);
+      // The app gave up its last way back in: the grant ends too, so the owner's console no longer
+      // lists the app as connected (as Google's revoke endpoint removes the app's access).
+      if (grant.revoked_at === null && !(await grantHasLiveRefreshToken(trx, grant.owner_id, grant.id, now))) {
+        revoked.push(...(await revokeGrant(trx, grant, 'client', now)));
+      }
+      return revoked;
     }
     const found = await findAccessTokenAnyOwner(trx, parsed.value);
     if (!found || found.app_id !== x.app.id || found.revoked_at !== null) return [];

@@ -75,6 +75,20 @@ for (const engine of ENGINES) {
       assert.match((await web.get('/app/developer/apps')).body, /No app is connected/);
     });
 
+    it('no longer lists an app as connected once it revoked its own refresh token (RFC 7009), even one it got by refreshing; revoking an access token alone keeps it connected', async () => {
+      const c = await registerClient(api);
+      const { web } = await signedInOwner(api);
+      const started = await authorizationUrl(c);
+      const first = await tokensFor(c, await consent(api, web, started), started);
+      await oauth.processRevocationResponse(await oauth.revocationRequest(c.as, c.client, c.auth, first.access_token, c.options));
+      assert.match((await web.get('/app/developer/apps')).body, /Client \d+/, 'an access token alone ends nothing else');
+      const rotated = await oauth.processRefreshTokenResponse(c.as, c.client, await oauth.refreshTokenGrantRequest(c.as, c.client, c.auth, first.refresh_token!, c.options));
+      await oauth.processRevocationResponse(await oauth.revocationRequest(c.as, c.client, c.auth, rotated.refresh_token!, c.options));
+      const page = (await web.get('/app/developer/apps')).body;
+      assert.match(page, /No app is connected/);
+      assert.equal((await api.get('/api/v1/me', rotated.access_token)).statusCode, 401);
+    });
+
     it("shows a suspended app's suspension to the owners connected to it", async () => {
       const c = await registerClient(api);
       const { web } = await signedInOwner(api);

@@ -165,6 +165,21 @@ export async function markRefreshTokenUsed(db: Db, ownerId: string, id: string, 
   await db.updateTable('oauth_refresh_tokens').set({ used_at: now }).where('owner_id', '=', ownerId).where('id', '=', id).execute();
 }
 
+/** Whether a grant still has a refresh token an app can use: not revoked, not used (rotated), not expired. */
+export async function grantHasLiveRefreshToken(db: Db, ownerId: string, grantId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('oauth_refresh_tokens')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('grant_id', '=', grantId)
+    .where('revoked_at', 'is', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Revokes the refresh tokens of a grant, or of one family of it. */
 export async function revokeRefreshTokens(db: Db, ownerId: string, by: { grantId: string } | { familyId: string }, now: Date): Promise<void> {
   let q = db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('owner_id', '=', ownerId).where('revoked_at', 'is', null);
