@@ -258,7 +258,8 @@ async function removePreviousDemo(trx: Trx, username: string): Promise<boolean> 
   return true;
 }
 
-export async function createDemo(db: Db, clock: Clock, options: { username?: string } = {}): Promise<DemoSummary> {
+/** `passwordHash`: the demo owner's console password (argon2id), or null for none (the console then refuses every sign-in). */
+export async function createDemo(db: Db, clock: Clock, options: { username?: string; passwordHash?: string | null } = {}): Promise<DemoSummary> {
   const username = options.username ?? DEMO_USERNAME;
   if (!USERNAME_RE.test(username)) throw new ServiceError('invalid', 'username: 1 to 64 lowercase letters, digits and inner hyphens');
   const now = clock.now();
@@ -271,7 +272,7 @@ export async function createDemo(db: Db, clock: Clock, options: { username?: str
     const accountId = newAccountId();
     await insertOwner(trx, {
       id: ownerId, account_id: accountId, username, display_name: DEMO_DISPLAY_NAME, timezone: cal.zone, locale: 'en-GB',
-      created_at: cal.ago(120), updated_at: cal.ago(120), deleted_at: null,
+      created_at: cal.ago(120), updated_at: cal.ago(120), deleted_at: null, password_hash: options.passwordHash ?? null,
     });
     await createHorizon(trx, ownerId, now);
 

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cliEnv, getJson, removeDataDir, runCli, startServe, tempDataDir, until, type ServeProcess } from './cli-harness.js';
+
+const DEMO_PASSWORD = 'mauve kettle orbits slowly';
 
 // One folder for the whole story, in order: demo twice, serve, read, commands while serving, stop.
 describe('demo, serve and commands sent to a running server over its admin socket', () => {
@@ -33,8 +35,24 @@ describe('demo, serve and commands sent to a running server over its admin socke
     firstToken = out.token;
   });
 
-  test('demo run a second time resets the demo owner instead of adding a second one', async () => {
-    const run = await runCli(['demo', '--json'], env);
+  test('demo --password-file refuses an easy password, saying why, and changes nothing', async () => {
+    const file = path.join(dir, 'weak.txt');
+    writeFileSync(file, 'password12\n');
+    const run = await runCli(['demo', '--password-file', file], env);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^calendar-access: This password is too easy to guess\./);
+    const list = await runCli(['token', 'list', '--owner', 'demo', '--json'], env);
+    assert.ok((JSON.parse(list.stdout) as { token?: string }[]).length > 0, 'the first demo owner is still there');
+  });
+
+  test('demo run a second time resets the demo owner instead of adding a second one, here with a console password', async () => {
+    const file = path.join(dir, 'password.txt');
+    writeFileSync(file, `${DEMO_PASSWORD}\n`);
+    const shown = await runCli(['demo', '--password-file', file], env);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /^Reset the demo owner "demo"/);
+    assert.match(shown.stdout, new RegExp(`The console: http://localhost:\\d+/signin, signed in as "demo" with the password from ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`));
+    const run = await runCli(['demo', '--json', '--password-file', file], env);
     assert.equal(run.code, 0, run.stderr);
     token = JSON.parse(run.stdout).token;
     assert.notEqual(token, firstToken);
@@ -55,6 +73,20 @@ describe('demo, serve and commands sent to a running server over its admin socke
     assert.ok(statSync(socket).isSocket());
     assert.equal(statSync(socket).mode & 0o777, 0o600);
     assert.ok(existsSync(path.join(dir, 'calendar-access.lock')));
+  });
+
+  test('the demo owner signs in to the console with the password demo was given', async () => {
+    const signIn = (password: string) =>
+      fetch(`${server!.url}/signin`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server!.url }, body: new URLSearchParams({ username: 'demo', password }) });
+    const refused = await signIn('not the password at all');
+    assert.equal(refused.status, 422);
+    const res = await signIn(DEMO_PASSWORD);
+    assert.equal(res.status, 303, await res.text());
+    assert.match(res.headers.get('location') ?? '', /^\/app\//);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const inbox = await fetch(`${server!.url}/app/inbox`, { headers: { cookie } });
+    assert.equal(inbox.status, 200);
+    assert.match(await inbox.text(), /Waiting for you \([1-9]\d*\)/, 'the demo calendar has requests waiting');
   });
 
   test('the demo token reads /me, /tasks and /requests over HTTP, and the token of the replaced demo owner is refused', async () => {
