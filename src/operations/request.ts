@@ -5,6 +5,7 @@ import { decide, undoDecision, waitingDecision, type OwnerDecision } from '../se
 import { requestEnv } from '../services/requests/env.js';
 import { requesterAct, type RequesterAction } from '../services/requests/requester.js';
 import { completeTask } from '../services/requests/todos.js';
+import { ConflictRefusal } from '../services/requests/conflicts.js';
 import { ServiceError } from '../domain/service-error.js';
 import type { Db } from '../store/db.js';
 import { eventIdsOfRequest } from '../store/repos/events.js';
@@ -105,7 +106,11 @@ export const requestDecideOperation: Operation<DecisionEntry> = async (rt, args)
   const id = idArg(args, 'request');
   const decision = decisionArg(args);
   const undoWindow = args.undoWindow === undefined ? true : booleanArg(args, 'undoWindow');
-  const r = await decide(requestEnv(rt), owner.id, id, decision, { undoWindow });
+  const allowOverlap = args.allowOverlap === undefined ? false : booleanArg(args, 'allowOverlap');
+  const r = await decide(requestEnv(rt), owner.id, id, decision, { undoWindow, conflicts: allowOverlap ? 'allow' : 'refuse' }).catch((e: unknown) => {
+    if (!(e instanceof ConflictRefusal)) throw e;
+    throw new ServiceError('conflict', `${e.message.replace(/ Confirm to accept it anyway\.$/, '')} Run it again with --allow-overlap to ${decision.action === 'reschedule' ? 'propose that time' : 'accept it'} anyway.`);
+  });
   return { ...requestEntry(r.request), effectiveAt: r.effectiveAt ? formatInstant(r.effectiveAt) : null };
 };
 

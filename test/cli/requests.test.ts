@@ -37,7 +37,7 @@ for (const engine of ENGINES) {
     let dir: string;
     let env: NodeJS.ProcessEnv;
     let store: Awaited<ReturnType<typeof cliStore>>;
-    const ids: Record<'appointment' | 'waiting' | 'task' | 'withdrawn' | 'accepted', string> = { appointment: '', waiting: '', task: '', withdrawn: '', accepted: '' };
+    const ids: Record<'appointment' | 'waiting' | 'task' | 'withdrawn' | 'accepted' | 'clash', string> = { appointment: '', waiting: '', task: '', withdrawn: '', accepted: '', clash: '' };
 
     /** The store, opened in this process between CLI runs (PGlite takes one process at a time). */
     async function withDb<T>(fn: (db: Db, ownerId: string) => Promise<T>): Promise<T> {
@@ -75,6 +75,8 @@ for (const engine of ENGINES) {
         ids.task = await seedRequest(db, ownerId, { kind: 'task', message: 'Review the draft\nIt is in the shared folder.' });
         ids.withdrawn = await appointment(3);
         ids.accepted = await appointment(4, 'accepted');
+        // The same hour as the accepted one: accepting it too is the owner's choice, made with a flag.
+        ids.clash = await appointment(4);
       });
     });
     after(() => store.close());
@@ -94,6 +96,15 @@ for (const engine of ENGINES) {
       assert.equal(event.length, 1);
       assert.equal(shown.calendarEventId, event[0]!.id);
       assert.equal(formatInstant(event[0]!.start_at), slotAt(1).start);
+    });
+
+    test('accept refuses a time that overlaps an accepted appointment, naming it, and changes nothing; --allow-overlap accepts it', async () => {
+      const refused = await runCli(['request', 'accept', '--owner', 'lena', ids.clash, '--no-undo-window'], env);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /^calendar-access: This time overlaps .+'s Intro call \(accepted\)\. Run it again with --allow-overlap to accept it anyway\.\n$/);
+      assert.equal((await show(ids.clash)).status, 'pending');
+      const run = await cli('request', 'accept', '--owner', 'lena', ids.clash, '--no-undo-window', '--allow-overlap');
+      assert.equal(run.stdout, `Accepted ${ids.clash} (now accepted).\n`);
     });
 
     test('decline with the undo window waits (no serve runs it); undo drops it, and a second undo has nothing to undo', async () => {

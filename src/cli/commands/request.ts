@@ -12,6 +12,7 @@ import { print, printJson, table } from '../output.js';
 
 const WHEN = 'A running `calendar-access serve` applies it; without one, at its next start.';
 const NO_UNDO_WINDOW = 'take effect at once instead of after the 5-second undo window';
+const ALLOW_OVERLAP = 'go ahead although the time overlaps an accepted appointment, one being accepted, a busy event or feed time (refused otherwise, naming what it overlaps)';
 
 type Decision = 'accept' | 'decline' | 'cancel' | 'reschedule';
 const DONE: Record<Decision, string> = { accept: 'Accepted', decline: 'Declined', cancel: 'Cancelled', reschedule: 'Rescheduled' };
@@ -19,6 +20,7 @@ const DONE: Record<Decision, string> = { accept: 'Accepted', decline: 'Declined'
 interface DecideOptions {
   owner: string;
   undoWindow: boolean;
+  allowOverlap?: boolean;
   json?: boolean;
   start?: string;
 }
@@ -34,7 +36,7 @@ function startArg(text: string): string {
 
 async function runDecision(action: Decision, id: string, opts: DecideOptions, cmd: Command): Promise<void> {
   const start = action === 'reschedule' ? startArg(opts.start!) : null;
-  const result: DecisionEntry = await execute(commandConfig(cmd), 'request.decide', { owner: opts.owner, id, action, start, undoWindow: opts.undoWindow });
+  const result: DecisionEntry = await execute(commandConfig(cmd), 'request.decide', { owner: opts.owner, id, action, start, undoWindow: opts.undoWindow, allowOverlap: opts.allowOverlap === true });
   if (opts.json) {
     printJson(result);
     return;
@@ -58,14 +60,15 @@ export function registerRequest(program: Command): void {
     ['cancel', 'Cancel an accepted (or rescheduled) appointment; its calendar event is deleted.'],
   ];
   for (const [action, description] of decisions) {
-    request
+    const command = request
       .command(action)
       .description(`${description} Waits out the 5-second undo window (run by \`serve\`) unless --no-undo-window.`)
       .requiredOption('--owner <u>', 'username of the owner')
       .argument('<id>', 'request id')
       .option('--no-undo-window', NO_UNDO_WINDOW)
-      .option('--json', 'print the request (and effectiveAt) as JSON')
-      .action((id: string, opts: DecideOptions, cmd: Command) => runDecision(action, id, opts, cmd));
+      .option('--json', 'print the request (and effectiveAt) as JSON');
+    if (action === 'accept') command.option('--allow-overlap', ALLOW_OVERLAP);
+    command.action((id: string, opts: DecideOptions, cmd: Command) => runDecision(action, id, opts, cmd));
   }
 
   request
@@ -75,6 +78,7 @@ export function registerRequest(program: Command): void {
     .requiredOption('--start <instant>', 'the new start, an RFC 3339 UTC instant in the future, e.g. 2026-05-04T09:00:00Z')
     .argument('<id>', 'request id')
     .option('--no-undo-window', NO_UNDO_WINDOW)
+    .option('--allow-overlap', ALLOW_OVERLAP)
     .option('--json', 'print the request (and effectiveAt) as JSON')
     .action((id: string, opts: DecideOptions, cmd: Command) => runDecision('reschedule', id, opts, cmd));
 

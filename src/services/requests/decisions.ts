@@ -7,6 +7,7 @@ import { completeJob, findJobByKey, insertJob, withdrawJob } from '../../store/r
 import type { JobKind, WorkerLog } from '../../jobs/queue.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { RequestEnv } from './env.js';
+import { refuseHeldTime } from './conflicts.js';
 import { applyMove, REQUEST_DECISION, ruleFor, type MoveInput } from './moves.js';
 
 /**
@@ -55,8 +56,12 @@ function decisionOf(payload: DecisionPayload): OwnerDecision {
   return { action: payload.action };
 }
 
-/** The owner acts. With `undoWindow` (the default everywhere but scripted tests) the move waits out the undo window (5 s). */
-export async function decide(env: RequestEnv, ownerId: string, requestId: string, decision: OwnerDecision, opts: { undoWindow: boolean }): Promise<DecisionResult> {
+/**
+ * The owner acts. With `undoWindow` (the default everywhere but scripted tests) the move waits out the undo window (5 s).
+ * With `conflicts: 'refuse'` (the console and the CLI until the owner confirms), accepting or moving an
+ * appointment into held time is refused with a ConflictRefusal naming what holds it (conflicts.ts).
+ */
+export async function decide(env: RequestEnv, ownerId: string, requestId: string, decision: OwnerDecision, opts: { undoWindow: boolean; conflicts?: 'refuse' | 'allow' }): Promise<DecisionResult> {
   const now = env.clock.now();
   return env.db.transaction().execute(async (trx) => {
     const row = await ownersRequest(trx, ownerId, requestId);
@@ -65,6 +70,8 @@ export async function decide(env: RequestEnv, ownerId: string, requestId: string
     if (await findJobByKey(trx, REQUEST_DECISION, row.id)) {
       throw new ServiceError('conflict', 'An earlier decision on this request is waiting out its undo window; undo it first.');
     }
+    const slot = move.slot ?? (decision.action === 'accept' && row.slot_start && row.slot_end ? { start: row.slot_start, end: row.slot_end } : null);
+    if (opts.conflicts === 'refuse' && slot) await refuseHeldTime(trx, ownerId, row.id, slot);
     if (!opts.undoWindow) return { request: await applyMove(trx, env, row, move, now), effectiveAt: null };
     const effectiveAt = new Date(now.getTime() + (env.undoWindowMs ?? UNDO_WINDOW_MS));
     const payload: DecisionPayload = { action: decision.action, decidedAt: formatInstant(now), ...(decision.action === 'reschedule' ? { start: formatInstant(decision.start) } : {}) };

@@ -3,7 +3,9 @@ import { asUuid } from '../../domain/ids.js';
 import { getBookingSettings } from '../../services/booking.js';
 import { blockContact } from '../../services/contacts.js';
 import { decide, undoDecision, type OwnerDecision, type WaitingDecision } from '../../services/requests/decisions.js';
+import { ConflictRefusal, conflictsOf } from '../../services/requests/conflicts.js';
 import { requestEnv } from '../../services/requests/env.js';
+import { describeOverlaps, holdsTime, type Commitment } from '../../domain/conflicts.js';
 import { HANDLED_DAYS, inboxRequest, readInbox, type InboxItem } from '../../services/requests/inbox.js';
 import { ServiceError } from '../../domain/service-error.js';
 import type { RequestRow } from '../../store/schema.js';
@@ -64,8 +66,19 @@ function statusOf(r: RequestRow): Markup {
 
 const what = (item: InboxItem) => (item.request.kind === 'appointment' ? (item.typeName ?? 'Appointment') : 'Task');
 
-function post(ctx: ConsoleContext, r: RequestRow, action: string, label: string, cls = ''): Markup {
-  return html`<form method="post" action="${link`/app/inbox/${r.id}/${action}`}">${csrfField(ctx.csrf)}<button type="submit"${cls ? html` class="${cls}"` : ''}>${label}</button></form>`;
+function post(ctx: ConsoleContext, r: RequestRow, action: string, label: string, cls = '', extra: Markup | '' = ''): Markup {
+  return html`<form method="post" action="${link`/app/inbox/${r.id}/${action}`}">${csrfField(ctx.csrf)}${extra}<button type="submit"${cls ? html` class="${cls}"` : ''}>${label}</button></form>`;
+}
+
+/** The confirmation a decision into held time needs: without JavaScript the browser will not send the form unticked. */
+function confirmBox(r: RequestRow, text: string, required: boolean): Markup {
+  return html`<label class="confirm"><input type="checkbox" name="confirm" value="overlap"${required ? ' required' : ''} aria-describedby="c-${r.id}"> ${text}</label> `;
+}
+
+/** The marker on a request whose time overlaps something, naming what (the owner may see all of their own). */
+function conflictNote(r: RequestRow, overlaps: readonly Commitment[]): Markup {
+  const held = overlaps.some(holdsTime);
+  return html`<p class="notice bad conflict" id="c-${r.id}"><strong>${held ? 'Conflict' : 'Competing request'}:</strong> overlaps ${describeOverlaps(overlaps)}.${held ? ' Accepting it needs your confirmation.' : ''}</p>`;
 }
 
 function waitingLine(ctx: ConsoleContext, item: InboxItem, w: WaitingDecision, now: Date): Markup {
@@ -109,19 +122,23 @@ function proposeForm(ctx: ConsoleContext, r: RequestRow, now: Date): Markup {
   const id = `start-${r.id}`;
   return html`<form method="post" action="${link`/app/inbox/${r.id}/reschedule`}" class="row u-flex u-mt2">${csrfField(ctx.csrf)}
 <p class="u-m0"><label for="${id}">New start (${zone})</label><br><input id="${id}" name="start" type="datetime-local" required min="${localInputValue(now, zone)}" value="${r.slot_start ? localInputValue(r.slot_start, zone) : ''}"></p>
+<p class="u-m0"><label class="confirm u-normal"><input type="checkbox" name="confirm" value="overlap"> even if it overlaps something</label></p>
 <button type="submit" class="secondary">Propose a new time</button></form>`;
 }
 
-function requestCard(ctx: ConsoleContext, item: InboxItem, now: Date): Markup {
+function requestCard(ctx: ConsoleContext, item: InboxItem, now: Date, overlaps: readonly Commitment[] = []): Markup {
   const r = item.request;
   const isAppointment = r.kind === 'appointment';
+  const held = overlaps.some(holdsTime);
+  const accept = held ? post(ctx, r, 'accept', 'Accept anyway', '', confirmBox(r, 'I know it overlaps', true)) : post(ctx, r, 'accept', 'Accept');
   const actions = item.waiting
     ? html`<p class="muted">${ACTING[item.waiting.action]} this request; see above to undo.</p>`
     : r.status === 'pending'
-      ? html`<p>${post(ctx, r, 'accept', 'Accept')}${post(ctx, r, 'decline', 'Decline', 'secondary')}</p>${isAppointment ? proposeForm(ctx, r, now) : ''}`
+      ? html`<p>${accept}${post(ctx, r, 'decline', 'Decline', 'secondary')}</p>${isAppointment ? proposeForm(ctx, r, now) : ''}`
       : html`${proposeForm(ctx, r, now)}<p>${post(ctx, r, 'cancel', 'Cancel appointment', 'danger')}</p>`;
-  return html`<article class="card" id="r-${r.id}" aria-labelledby="h-${r.id}">
-<h3 id="h-${r.id}" class="u-m0">${r.requester_name} <span class="muted">· ${what(item)}</span> ${r.status === 'pending' ? '' : statusOf(r)}</h3>
+  return html`<article class="card${overlaps.length > 0 ? ' conflicting' : ''}" id="r-${r.id}" aria-labelledby="h-${r.id}">
+<h3 id="h-${r.id}" class="u-m0">${r.requester_name} <span class="muted">· ${what(item)}</span> ${r.status === 'pending' ? '' : statusOf(r)}${overlaps.length > 0 ? html` <span class="status${held ? ' bad' : ''}">${held ? 'conflict' : 'competing'}</span>` : ''}</h3>
+${overlaps.length > 0 ? conflictNote(r, overlaps) : ''}
 ${details(ctx, item)}
 ${actions}
 <p>${post(ctx, r, 'block', 'Block this contact', 'secondary')}</p>
@@ -149,6 +166,8 @@ async function inboxPage(ctx: ConsoleContext, error: string | null = null) {
   const { db, clock } = ctx.services;
   const now = clock.now();
   const [inbox, { enabled: bookingOn }] = await Promise.all([readInbox(db, ctx.owner.id, now), getBookingSettings(db, ctx.owner.id)]);
+  const slotOf = (r: RequestRow) => (r.slot_start && r.slot_end ? { start: r.slot_start, end: r.slot_end } : null);
+  const conflicts = await conflictsOf(db, ctx.owner.id, inbox.pending.map((i) => ({ id: i.request.id, slot: slotOf(i.request) })));
   const waiting = [...inbox.pending, ...inbox.booked].filter((i) => i.waiting !== null);
   const soonest = Math.min(...waiting.map((i) => i.waiting!.effectiveAt.getTime()).filter((t) => t > now.getTime()));
   const overdue = waiting.some((i) => i.waiting!.effectiveAt.getTime() <= now.getTime());
@@ -163,7 +182,7 @@ ${waiting.length > 0
   : ''}
 ${reloadMs !== null ? script('reload.js', { to: '/app/inbox', after: Math.max(500, Math.min(reloadMs, 60_000)) }) : ''}
 <h2>Waiting for you (${inbox.pending.length})</h2>
-${inbox.pending.length > 0 ? inbox.pending.map((i) => requestCard(ctx, i, now)) : emptyInbox(ctx, bookingOn)}
+${inbox.pending.length > 0 ? inbox.pending.map((i) => requestCard(ctx, i, now, conflicts.get(i.request.id))) : emptyInbox(ctx, bookingOn)}
 <h2>Booked appointments (${inbox.booked.length})</h2>
 ${inbox.booked.length > 0 ? inbox.booked.map((i) => requestCard(ctx, i, now)) : html`<p class="muted">No appointments booked through requests.</p>`}
 <h2>Handled in the last ${HANDLED_DAYS} days</h2>
@@ -211,11 +230,14 @@ export const inboxSection: ConsoleSection = (scope) => {
       }
       const decision = decisionOf(ctx, params.action);
       if (typeof decision === 'string') return inboxPage(ctx, decision);
-      const { request, effectiveAt } = await decide(env, ctx.owner.id, id, decision, { undoWindow: true });
+      // Into held time only when the owner ticked "I know it overlaps" (conflicts.ts).
+      const confirmed = field(ctx.form, 'confirm') === 'overlap';
+      const { request, effectiveAt } = await decide(env, ctx.owner.id, id, decision, { undoWindow: true, conflicts: confirmed ? 'allow' : 'refuse' });
       const to = decision.action === 'reschedule' ? ` (${fmt(ctx.owner).format(decision.start)})` : '';
       const undo = effectiveAt ? ` in ${windowText(ctx.services.config.undoWindowMs)} — you can still undo it.` : '.';
       return ctx.redirect('/app/inbox', `${DONE[decision.action]} ${request.requester_name}'s ${request.kind === 'appointment' ? 'appointment' : 'task'} request${to}${undo}`);
     } catch (e) {
+      if (e instanceof ConflictRefusal) return inboxPage(ctx, `Not done: ${e.message.replace('Confirm to accept it anyway.', params.action === 'reschedule' ? 'Tick “even if it overlaps something” to propose it anyway.' : 'Tick “I know it overlaps” on the request to accept it anyway.')}`);
       if (e instanceof ServiceError) return inboxPage(ctx, e.message);
       throw e;
     }
