@@ -1,5 +1,5 @@
 /**
- * What a request's time overlaps, for the owner's eyes only (issue 30 point 1; decisions §4: "the
+ * What a request's time overlaps, for the owner's eyes only (issue 30 point 1; docs/spec-decisions.md §4: "the
  * owner sees conflicts, the API never does"). Pure: the commitments come in, the overlaps go out.
  * Intervals are half-open, so back-to-back appointments (09:00-09:30 and 09:30-10:00) do not clash.
  */
