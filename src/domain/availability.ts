@@ -6,7 +6,8 @@
  *
  * The rules, exactly (docs/availability.md says the same for owners):
  * 1. Working ranges. For each local date D in `timezone` not in `blockedDates`, each [a, b] of the
- *    weekday's hours becomes [D at a, D at b) as instants ('24:00' as b: the next date's 00:00). A
+ *    date's own hours (`dateHours`) if it has them, else of its weekday's, becomes [D at a, D at b)
+ *    as instants ('24:00' as b: the next date's 00:00). A
  *    local time that does not exist (a spring-forward gap) moves forward by the gap; a repeated one
  *    (fall-back) is the earlier. Overlapping or touching ranges are merged, across midnight too.
  * 2. Candidates start at each date's interval start and every `slotStepMinutes` of elapsed time
@@ -36,6 +37,8 @@ export interface SlotRules {
   weeklyHours: WeeklyHours;
   /** Local dates (YYYY-MM-DD, owner's zone) with no working time: blocked dates and holidays. */
   blockedDates: ReadonlySet<string>;
+  /** Local dates with hours of their own, replacing the weekday's on that date (an empty list: closed). */
+  dateHours?: ReadonlyMap<string, ReadonlyArray<readonly [string, string]>>;
   minimumNoticeMinutes: number;
   bookingWindowDays: number;
   bufferBeforeMinutes: number;
@@ -98,7 +101,7 @@ export function localDay(ms: number, zone: string): number {
 const dayMemo = new WeakMap<object, Map<number, TimeRange[]>>();
 const MAX_MEMO_DAYS = 4000;
 
-function rangesOfDay(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates'>, day: number): TimeRange[] {
+function rangesOfDay(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates' | 'dateHours'>, day: number): TimeRange[] {
   let memo = dayMemo.get(rules);
   if (!memo) dayMemo.set(rules, (memo = new Map()));
   let ranges = memo.get(day);
@@ -108,7 +111,8 @@ function rangesOfDay(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blocke
   if (!rules.blockedDates.has(text)) {
     const date = Temporal.PlainDate.from(text);
     // 1970-01-01 was a Thursday: day 0 is index 3 of mon..sun.
-    for (const interval of rules.weeklyHours[WEEKDAYS[(((day + 3) % 7) + 7) % 7]!]) {
+    const hours = rules.dateHours?.get(text) ?? rules.weeklyHours[WEEKDAYS[(((day + 3) % 7) + 7) % 7]!];
+    for (const interval of hours) {
       const r = localRange(date, interval, rules.timezone);
       if (r.end > r.start) ranges.push(r);
     }
@@ -119,7 +123,7 @@ function rangesOfDay(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blocke
 }
 
 /** Each local date's own working intervals as instants, for every date that can touch [from, to), in order. */
-export function workingIntervals(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates'>, from: number, to: number): TimeRange[] {
+export function workingIntervals(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates' | 'dateHours'>, from: number, to: number): TimeRange[] {
   // A local date can hold working time from about 14 h before its UTC midnight to 38 h after it
   // ('24:00' plus the widest offsets); one date of margin on each side covers every zone.
   const first = localDay(from, rules.timezone) - 1;
@@ -130,7 +134,7 @@ export function workingIntervals(rules: Pick<SlotRules, 'timezone' | 'weeklyHour
 }
 
 /** The merged working ranges of every local date that can touch [from, to). */
-export function workingRanges(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates'>, from: number, to: number): TimeRange[] {
+export function workingRanges(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates' | 'dateHours'>, from: number, to: number): TimeRange[] {
   return mergeRanges(workingIntervals(rules, from, to));
 }
 

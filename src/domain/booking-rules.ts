@@ -35,6 +35,11 @@ export interface BookingRules {
   bufferAfterMinutes: number;
   holidays: HolidayRule | null;
   blockedDates: string[];
+  /**
+   * Local dates with hours of their own (YYYY-MM-DD → intervals), replacing the weekday's hours on
+   * that date for every type, and a holiday's closing; never also a blocked date.
+   */
+  dateHours: Record<string, [string, string][]>;
   /** Per appointment type id. */
   appointmentTypes: Record<string, TypeRules>;
 }
@@ -51,6 +56,7 @@ export const DEFAULT_RULES: BookingRules = {
   bufferAfterMinutes: 0,
   holidays: null,
   blockedDates: [],
+  dateHours: {},
   appointmentTypes: {},
 };
 
@@ -62,6 +68,7 @@ export const LIMITS = {
   bufferBeforeMinutes: [0, 1440],
   bufferAfterMinutes: [0, 1440],
   blockedDates: 1000,
+  dateHours: 1000,
   intervalsPerDay: 12,
 } as const;
 
@@ -93,28 +100,30 @@ export function parseWeeklyHours(v: unknown, path: string): WeeklyHours {
   onlyKeys(v, WEEKDAYS, path);
   const hours = { ...NO_HOURS } as Record<Weekday, [string, string][]>;
   for (const day of WEEKDAYS) {
-    const list = v[day];
-    if (list === undefined) continue;
-    const at = `${path}.${day}`;
-    if (!Array.isArray(list) || list.length > LIMITS.intervalsPerDay) throw new RulesError(at, `a list of at most ${LIMITS.intervalsPerDay} ["HH:MM", "HH:MM"] intervals`);
-    const intervals = list.map((item, i): [string, string] => {
-      const where = `${at}[${i}]`;
-      if (!Array.isArray(item) || item.length !== 2 || typeof item[0] !== 'string' || typeof item[1] !== 'string') {
-        throw new RulesError(where, 'an interval ["HH:MM", "HH:MM"], e.g. ["09:00", "17:00"]');
-      }
-      const [start, end] = item as [string, string];
-      if (!HHMM.test(start)) throw new RulesError(where, `the start "${start}" is not a time HH:MM from 00:00 to 23:59`);
-      if (!HHMM.test(end) && end !== '24:00') throw new RulesError(where, `the end "${end}" is not a time HH:MM from 00:01 to 24:00`);
-      if (minutesOf(end) <= minutesOf(start)) throw new RulesError(where, `ends at ${end}, not after its start ${start}`);
-      return [start, end];
-    });
-    const sorted = [...intervals].sort((a, b) => minutesOf(a[0]) - minutesOf(b[0]));
-    for (let i = 1; i < sorted.length; i += 1) {
-      if (minutesOf(sorted[i]![0]) < minutesOf(sorted[i - 1]![1])) throw new RulesError(at, `${sorted[i - 1]!.join('-')} and ${sorted[i]!.join('-')} overlap`);
-    }
-    hours[day] = sorted;
+    if (v[day] !== undefined) hours[day] = parseIntervals(v[day], `${path}.${day}`);
   }
   return hours;
+}
+
+/** One day's intervals: a list of ['HH:MM', 'HH:MM'] that do not overlap, returned in order. */
+function parseIntervals(list: unknown, at: string): [string, string][] {
+  if (!Array.isArray(list) || list.length > LIMITS.intervalsPerDay) throw new RulesError(at, `a list of at most ${LIMITS.intervalsPerDay} ["HH:MM", "HH:MM"] intervals`);
+  const intervals = list.map((item, i): [string, string] => {
+    const where = `${at}[${i}]`;
+    if (!Array.isArray(item) || item.length !== 2 || typeof item[0] !== 'string' || typeof item[1] !== 'string') {
+      throw new RulesError(where, 'an interval ["HH:MM", "HH:MM"], e.g. ["09:00", "17:00"]');
+    }
+    const [start, end] = item as [string, string];
+    if (!HHMM.test(start)) throw new RulesError(where, `the start "${start}" is not a time HH:MM from 00:00 to 23:59`);
+    if (!HHMM.test(end) && end !== '24:00') throw new RulesError(where, `the end "${end}" is not a time HH:MM from 00:01 to 24:00`);
+    if (minutesOf(end) <= minutesOf(start)) throw new RulesError(where, `ends at ${end}, not after its start ${start}`);
+    return [start, end];
+  });
+  const sorted = [...intervals].sort((a, b) => minutesOf(a[0]) - minutesOf(b[0]));
+  for (let i = 1; i < sorted.length; i += 1) {
+    if (minutesOf(sorted[i]![0]) < minutesOf(sorted[i - 1]![1])) throw new RulesError(at, `${sorted[i - 1]!.join('-')} and ${sorted[i]!.join('-')} overlap`);
+  }
+  return sorted;
 }
 
 /** Country and region are checked against the holiday data by the caller (holidays.ts), not here. */
@@ -142,6 +151,22 @@ function parseBlockedDates(v: unknown): string[] {
   return [...new Set(v as string[])].sort();
 }
 
+/** Dates with hours of their own: {"2026-12-24": [["10:00", "14:00"]]}; `[]` closes the date like a blocked one. */
+function parseDateHours(v: unknown, blocked: readonly string[]): Record<string, [string, string][]> {
+  if (v === undefined) return {};
+  const entries = isObject(v) ? Object.entries(v) : null;
+  if (!entries || entries.length > LIMITS.dateHours) {
+    throw new RulesError('dateHours', `an object of at most ${LIMITS.dateHours} dates YYYY-MM-DD, each with its own ["HH:MM", "HH:MM"] intervals`);
+  }
+  const out: Record<string, [string, string][]> = {};
+  for (const [date, list] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!isValidDate(date)) throw new RulesError(`dateHours.${date}`, `"${date}" is not a date YYYY-MM-DD`);
+    if (blocked.includes(date)) throw new RulesError(`dateHours.${date}`, 'also a blocked date: a date is either closed or has hours of its own');
+    out[date] = parseIntervals(list, `dateHours.${date}`);
+  }
+  return out;
+}
+
 const TYPE_KEYS = ['weeklyHours', 'slotStepMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes'] as const;
 
 export function parseTypeRules(v: unknown, path: string): TypeRules {
@@ -157,7 +182,7 @@ export function parseTypeRules(v: unknown, path: string): TypeRules {
 
 const RULE_KEYS = [
   'weeklyHours', 'minimumNoticeMinutes', 'bookingWindowDays', 'slotStepMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes',
-  'holidays', 'blockedDates', 'appointmentTypes',
+  'holidays', 'blockedDates', 'dateHours', 'appointmentTypes',
 ] as const;
 
 /**
@@ -174,6 +199,7 @@ export function parseBookingRules(v: unknown, extraKeys: readonly string[] = [])
   }
   const number = (key: keyof typeof LIMITS & keyof BookingRules) =>
     v[key] === undefined ? (DEFAULT_RULES[key] as number) : integerIn(v[key], LIMITS[key] as readonly [number, number], key);
+  const blockedDates = parseBlockedDates(v.blockedDates);
   return {
     weeklyHours: v.weeklyHours === undefined ? NO_HOURS : parseWeeklyHours(v.weeklyHours, 'weeklyHours'),
     minimumNoticeMinutes: number('minimumNoticeMinutes'),
@@ -182,7 +208,8 @@ export function parseBookingRules(v: unknown, extraKeys: readonly string[] = [])
     bufferBeforeMinutes: number('bufferBeforeMinutes'),
     bufferAfterMinutes: number('bufferAfterMinutes'),
     holidays: parseHolidayRule(v.holidays),
-    blockedDates: parseBlockedDates(v.blockedDates),
+    blockedDates,
+    dateHours: parseDateHours(v.dateHours, blockedDates),
     appointmentTypes: types,
   };
 }

@@ -115,11 +115,14 @@ function compile(typeId: string, booking: OwnerBooking, durationMinutes: number,
   const own = rulesForType(booking.rules, typeId);
   const blocked = new Set(booking.rules.blockedDates);
   // The window reaches at most 730 days ahead; the year before covers dates a zone ahead of UTC.
-  if (booking.rules.holidays) for (const d of holidayDatesBetween(booking.rules.holidays, year - 1, year + 3)) blocked.add(d);
+  // A date with hours of its own is open on them even when it is a holiday.
+  const dateHours = new Map(Object.entries(booking.rules.dateHours));
+  if (booking.rules.holidays) for (const d of holidayDatesBetween(booking.rules.holidays, year - 1, year + 3)) if (!dateHours.has(d)) blocked.add(d);
   return {
     timezone: booking.timezone,
     weeklyHours: own.weeklyHours,
     blockedDates: blocked,
+    dateHours,
     minimumNoticeMinutes: booking.rules.minimumNoticeMinutes,
     bookingWindowDays: booking.rules.bookingWindowDays,
     bufferBeforeMinutes: own.bufferBeforeMinutes,

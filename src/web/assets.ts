@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CONSOLE_CSS } from './assets/console-css.js';
 import { PAGE_CSS } from './assets/page-css.js';
 import { FAVICON_SVG } from './assets/favicon.js';
-import { BOOKING_JS, CALENDAR_KEYS_JS, RELOAD_JS, SIGNUP_ZONE_JS } from './assets/scripts.js';
+import { BOOKING_JS, CALENDAR_KEYS_JS, HOURS_EDITOR_JS, RELOAD_JS, SIGNUP_ZONE_JS } from './assets/scripts.js';
 
 /**
  * The pages' stylesheets and scripts, served from memory at `/assets/<name>-<hash>.<ext>` (the hash
@@ -30,6 +30,7 @@ const SOURCES = {
   'reload.js': RELOAD_JS,
   'favicon.svg': FAVICON_SVG,
   'calendar-keys.js': CALENDAR_KEYS_JS,
+  'hours-editor.js': HOURS_EDITOR_JS,
 } as const;
 
 export type AssetName = keyof typeof SOURCES;

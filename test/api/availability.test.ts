@@ -183,6 +183,25 @@ for (const engine of ENGINES) {
       assert.deepEqual(res.json().days.filter((d: { hasSlots: boolean }) => !d.hasSlots).map((d: { date: string }) => d.date), ['2026-04-03', '2026-04-06', '2026-04-08']);
     });
 
+    it('opens a date on its own hours, over its weekday\'s and over a holiday; a date both blocked and with hours is refused', async () => {
+      // Good Friday 2026-04-03 (a Berlin holiday) opens 10:00–12:00; Tuesday 2026-04-07 has 14:00–15:00 only.
+      const { typeId, token } = await bookableOwner(api, 'Europe/Berlin', {
+        holidays: { country: 'DE', region: 'BE' },
+        dateHours: { '2026-04-07': [['14:00', '15:00']], '2026-04-03': [['10:00', '12:00']] },
+      });
+      const slots = await slotsOf(api, token, { appointmentTypeId: typeId, from: '2026-04-03', to: '2026-04-08', tz: 'Europe/Berlin' });
+      assert.deepEqual(startsOn(slots, '2026-04-03'), ['08:00', '09:00'], '10:00 and 11:00 in Berlin (UTC+2)');
+      assert.deepEqual(startsOn(slots, '2026-04-06'), [], 'Easter Monday stays closed');
+      assert.deepEqual(startsOn(slots, '2026-04-07'), ['12:00'], '14:00 in Berlin (UTC+2) only');
+      assert.equal(startsOn(slots, '2026-04-08').length, 8, 'the next day keeps its weekday hours');
+      const owner = await api.owner('Europe/Berlin');
+      await assert.rejects(
+        setBookingSettings(api.rt.store.db, api.clock, owner.id, { blockedDates: ['2026-04-07'], dateHours: { '2026-04-07': [['14:00', '15:00']] } }),
+        /dateHours\.2026-04-07: also a blocked date/,
+      );
+      await assert.rejects(setBookingSettings(api.rt.store.db, api.clock, owner.id, { dateHours: { '2026-02-30': [] } }), /dateHours\.2026-02-30: "2026-02-30" is not a date/);
+    });
+
     it('respects minimum notice and the booking window', async () => {
       api.clock.set('2026-03-30T09:10:00Z');
       const { typeId, token } = await bookableOwner(api, 'Europe/Berlin', { minimumNoticeMinutes: 120, bookingWindowDays: 2 });

@@ -230,6 +230,29 @@ describe('blocked dates', () => {
   });
 });
 
+describe('a date with hours of its own', () => {
+  it('replaces its weekday\'s hours in the owner zone on a DST day, and leaves the other dates alone', () => {
+    // Sunday 2026-03-29: Berlin springs forward at 02:00 (+01:00 → +02:00). Weekdays 09:00–17:00;
+    // that Sunday opens 01:00–04:00 only (02:00–03:00 does not exist), the Monday 10:00–11:00 only.
+    const r = rules({
+      timezone: 'Europe/Berlin',
+      weeklyHours: { ...noHours, mon: [['09:00', '17:00']], sat: [['09:00', '10:00']] },
+      dateHours: new Map([['2026-03-29', [['01:00', '04:00']]], ['2026-03-30', [['10:00', '11:00']]]]),
+      slotStepMinutes: 60,
+      durationMinutes: 60,
+    });
+    const slots = freeSlots(r, [], { from: at('2026-03-28T00:00:00+01:00'), to: at('2026-03-31T00:00:00+02:00'), now: NOW_2026 });
+    // 01:00 +01:00 and, an elapsed hour later, 03:00 +02:00 (02:00 is skipped by the clock change).
+    assertSlots(slots, 60, ['2026-03-28T09:00:00+01:00', '2026-03-29T01:00:00+01:00', '2026-03-29T03:00:00+02:00', '2026-03-30T10:00:00+02:00']);
+  });
+
+  it('closes its date with no intervals, read in the owner zone, not UTC', () => {
+    const r = rules({ timezone: 'Pacific/Auckland', weeklyHours: everyDay(['09:00', '12:00']), dateHours: new Map([['2026-07-01', []]]), slotStepMinutes: 60, durationMinutes: 60 });
+    const slots = freeSlots(r, [], { from: at('2026-06-30T00:00:00+12:00'), to: at('2026-07-03T00:00:00+12:00'), now: NOW_2026 });
+    assert.deepEqual([...new Set(slots.map((s) => localDateTime('Pacific/Auckland', s.start).slice(0, 10)))], ['2026-06-30', '2026-07-02']);
+  });
+});
+
 describe('minimum notice', () => {
   const r = rules({ timezone: 'Europe/Berlin', weeklyHours: everyDay(['09:00', '17:00']), minimumNoticeMinutes: 120 });
   const day = { from: at('2026-06-02T00:00:00+02:00'), to: at('2026-06-03T00:00:00+02:00') };

@@ -127,12 +127,12 @@ for (const engine of ENGINES) {
       const { web, owner } = await signUp();
       assert.equal((await saveBooking(api, web, { enabled: 'on', ...WORKING_HOURS, new_name: 'Call', new_duration: '30' })).statusCode, 303);
       const before = await getBookingSettings(api.rt.store.db, owner.id);
-      const bad = await saveBooking(api, web, { h_tue_0_from: '17:00', h_tue_0_to: '09:00', notice: '120', blocked: '2026-03-20' });
+      const bad = await saveBooking(api, web, { h_tue_0_from: '17:00', h_tue_0_to: '09:00', notice: '120', close_from: '2026-03-20' });
       assert.equal(bad.statusCode, 422);
       assert.match(bad.body, /role="alert">Tuesday hours, row 1 — weeklyHours\.tue\[0\]: ends at 09:00, not after its start 17:00/);
       assert.match(bad.body, /name="h_tue_0_to" value="09:00"[^>]*aria-invalid="true"/, 'the field at fault is marked');
       assert.match(bad.body, /name="notice"[^>]*value="120"/, 'entered values are kept');
-      assert.match(bad.body, />2026-03-20<\/textarea>/);
+      assert.match(bad.body, /name="close_from" value="2026-03-20"/);
       assert.deepEqual(await getBookingSettings(api.rt.store.db, owner.id), before);
       const half = await saveBooking(api, web, { h_wed_2_from: '18:00' });
       assert.equal(half.statusCode, 422);
@@ -151,6 +151,7 @@ for (const engine of ENGINES) {
         minimumNoticeMinutes: 240, bookingWindowDays: 30, slotStepMinutes: 15, bufferBeforeMinutes: 5, bufferAfterMinutes: 10,
         holidays: { country: 'US', region: 'CA', types: ['public', 'bank'] },
         blockedDates: ['2026-12-24', '2026-12-31'],
+        dateHours: { '2026-12-26': [['10:00', '14:00']], '2026-12-27': [['00:00', '24:00']] },
         appointmentTypes: [{ name: 'Intro', durationMinutes: 20, weeklyHours: { tue: [['14:00', '16:00']] }, slotStepMinutes: 20 }, { name: 'Long', durationMinutes: 90, bufferAfterMinutes: 30 }],
       };
       const before = await setBookingSettings(api.rt.store.db, api.clock, owner.id, doc);
@@ -162,6 +163,82 @@ for (const engine of ENGINES) {
       const badRegion = await saveBooking(api, web, { region: 'ZZ' });
       assert.equal(badRegion.statusCode, 422);
       assert.match(badRegion.body, /Holidays, region — holidays.region: &quot;ZZ&quot; is not a region of US/);
+    });
+
+    it('offers a new owner Monday to Friday 09:00–17:00, saved as it is shown, in local hours across the DST change', async () => {
+      const { web, owner, token } = await signUp();
+      const page = await web.get('/app/booking');
+      assert.match(page.body, /Suggested to start: Monday to Friday, 9 to 5/);
+      for (const day of WEEKDAYS) assert.match(page.body, new RegExp(`name="d_${day}" value="on" id="d_${day}" checked`), `${day} is on`);
+      assert.doesNotMatch(page.body, /name="d_sat" value="on" id="d_sat" checked/);
+      assert.match(page.body, /type="time" name="h_mon_0_from" value="09:00"/);
+      assert.equal((await saveBooking(api, web, { enabled: 'on', new_name: 'Call', new_duration: '60' })).statusCode, 303);
+      const saved = await getBookingSettings(api.rt.store.db, owner.id);
+      assert.deepEqual(saved.weeklyHours, { mon: [['09:00', '17:00']], tue: [['09:00', '17:00']], wed: [['09:00', '17:00']], thu: [['09:00', '17:00']], fri: [['09:00', '17:00']], sat: [], sun: [] });
+      assert.doesNotMatch((await web.get('/app/booking')).body, /Suggested to start/, 'once saved, the hours are the owner\'s');
+      const typeId = saved.appointmentTypes[0]!.id;
+      const res = await api.get(`/api/v1/availability?appointmentTypeId=${typeId}&from=2026-03-06&to=2026-03-09&tz=Europe/London`, token);
+      const slots = (res.json() as { slots: { start: string }[] }).slots.map((s) => s.start);
+      // 09:00 in New York: 14:00Z on Friday (EST), 13:00Z on Monday (EDT); the weekend is off.
+      assert.equal(slots[0], '2026-03-06T14:00:00Z');
+      assert.ok(slots.includes('2026-03-09T13:00:00Z') && !slots.includes('2026-03-09T12:00:00Z'), slots.join(' '));
+      assert.equal(slots.filter((s) => s.startsWith('2026-03-07') || s.startsWith('2026-03-08')).length, 0);
+    });
+
+    it('switches a day off (its rows kept on the page, no hours saved) and copies a day to the other weekdays', async () => {
+      const { web, owner } = await signUp();
+      assert.equal((await saveBooking(api, web, { enabled: 'on', ...WORKING_HOURS, d_wed: undefined, d_sat: 'on', h_sat_0_from: '10:00', h_sat_0_to: '12:00' })).statusCode, 303);
+      let saved = await getBookingSettings(api.rt.store.db, owner.id);
+      assert.deepEqual(saved.weeklyHours.wed, [], 'Wednesday is off');
+      assert.deepEqual(saved.weeklyHours.sat, [['10:00', '12:00']]);
+      const page = await web.get('/app/booking');
+      assert.doesNotMatch(page.body, /id="d_wed" checked/);
+      assert.match(page.body, /name="h_wed_0_from" value="09:00"/, 'an off day offers 9 to 5 for when it is switched on');
+      const copied = await saveBooking(api, web, { h_mon_0_from: '08:00', h_mon_1_to: '18:30' }, 'copy:mon');
+      assert.equal(copied.statusCode, 303, copied.body);
+      assert.match(decodeURIComponent(String(copied.headers.location)), /Monday’s hours copied to Tuesday, Wednesday, Thursday, Friday/);
+      saved = await getBookingSettings(api.rt.store.db, owner.id);
+      for (const day of ['mon', 'tue', 'wed', 'thu', 'fri'] as const) assert.deepEqual(saved.weeklyHours[day], [['08:00', '12:00'], ['13:00', '18:30']], day);
+      assert.deepEqual(saved.weeklyHours.sat, [['10:00', '12:00']], 'the weekend is not a weekday');
+      const refused = await saveBooking(api, web, { d_sun: undefined }, 'copy:sun');
+      assert.equal(refused.statusCode, 422);
+      assert.match(refused.body, /Sunday: switch it on and give it hours before copying them/);
+    });
+
+    it('gives a date its own hours, closes dates one by one or from … to …, and removes a date again; faults name the date', async () => {
+      const { web, owner } = await signUp();
+      // Sunday 2026-03-08 (the night New York springs forward) opens 10:00–12:00; the next week is time off.
+      const added = await saveBooking(api, web, { enabled: 'on', o0_date: '2026-03-08', o0_0_from: '10:00', o0_0_to: '12:00', close_from: '2026-03-16', close_to: '2026-03-18' });
+      assert.equal(added.statusCode, 303, added.body);
+      assert.match(decodeURIComponent(String(added.headers.location)), /3 dates from 2026-03-16 to 2026-03-18 closed/);
+      let saved = await getBookingSettings(api.rt.store.db, owner.id);
+      assert.deepEqual(saved.dateHours, { '2026-03-08': [['10:00', '12:00']] });
+      assert.deepEqual(saved.blockedDates, ['2026-03-16', '2026-03-17', '2026-03-18']);
+      const page = await web.get('/app/booking');
+      assert.match(page.body, /name="o0_date" value="2026-03-08"/);
+      assert.match(page.body, /name="o1_date" value="2026-03-16"[\s\S]*?name="o1_closed" value="on" checked/);
+      assert.match(page.body, /name="dates" value="5"/, 'four dates and a blank one');
+      const closedOne = await saveBooking(api, web, { o4_date: '2026-04-01', o4_closed: 'on' });
+      assert.equal(closedOne.statusCode, 303, closedOne.body);
+      assert.deepEqual((await getBookingSettings(api.rt.store.db, owner.id)).blockedDates, ['2026-03-16', '2026-03-17', '2026-03-18', '2026-04-01']);
+      const removed = await saveBooking(api, web, {}, 'undate:2026-03-17');
+      assert.equal(removed.statusCode, 303);
+      saved = await getBookingSettings(api.rt.store.db, owner.id);
+      assert.deepEqual(saved.blockedDates, ['2026-03-16', '2026-03-18', '2026-04-01']);
+
+      const before = saved;
+      const noHours = await saveBooking(api, web, { o4_date: '2026-05-01' });
+      assert.equal(noHours.statusCode, 422);
+      assert.match(noHours.body, /role="alert">2026-05-01: give its hours, or tick Closed/);
+      assert.match(noHours.body, /name="o4_0_from" value=""[^>]*aria-invalid="true"/, 'the new row\'s first time is marked');
+      const backwards = await saveBooking(api, web, { o0_0_from: '12:00', o0_0_to: '11:00' });
+      assert.equal(backwards.statusCode, 422);
+      assert.match(backwards.body, /2026-03-08, row 1 — dateHours\.2026-03-08\[0\]: ends at 11:00, not after its start 12:00/);
+      assert.match(backwards.body, /name="o0_0_to" value="11:00"[^>]*aria-invalid="true"/);
+      const twice = await saveBooking(api, web, { o4_date: '2026-03-16', o4_closed: 'on' });
+      assert.equal(twice.statusCode, 422);
+      assert.match(twice.body, /2026-03-16 is listed twice/);
+      assert.deepEqual(await getBookingSettings(api.rt.store.db, owner.id), before, 'nothing refused was saved');
     });
 
     it('turning booking off makes availability and the types not found', async () => {

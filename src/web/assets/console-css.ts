@@ -38,6 +38,14 @@ ${GRID_CLASSES}
 export const CONSOLE_CSS = `.top{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin-bottom:1rem;border-bottom:1px solid var(--card);padding-bottom:.5rem}
 .top a{color:var(--fg);text-decoration:none;padding:.35rem .5rem;border-radius:6px}.top a[aria-current=page]{background:var(--card);font-weight:600}
 .top .who{margin-left:auto;color:var(--muted)}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--card);vertical-align:top}
+/* The availability editor (console/booking.ts): a day per line; off days and closed dates hide their hours (:has, no script needed). */
+.day{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-start;padding:.6rem 0;border-top:1px solid color-mix(in srgb,var(--muted) 35%,transparent)}
+.day-name{min-width:8.5rem;padding-top:.45rem}.date-head{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;min-width:8.5rem}
+.intervals{display:flex;flex-direction:column;gap:.4rem;flex:1 1 14rem}.interval{display:flex;gap:.4rem;align-items:center;flex-wrap:wrap}
+.u-time{width:8.5rem}.u-date{width:11rem}button.small{padding:.35rem .7rem;margin:0}.off-note,.closed-note{display:none;padding-top:.45rem;flex:1 1 14rem}
+.day:has(.day-on:not(:checked)) .intervals,.day:has(.day-on:not(:checked)) .copy,.day:has(.day-off:checked) .intervals{display:none}
+.day:has(.day-on:not(:checked)) .off-note,.day:has(.day-off:checked) .closed-note{display:block}
+.save-bar{position:sticky;bottom:0;background:var(--bg);padding:.5rem 0;margin:0}
 .row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.error{border-left:4px solid var(--danger);padding-left:.75rem}
 code,.secret{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}main{max-width:64rem}
 .page-header{max-width:64rem;margin:0 auto;padding:1rem 1rem 0}.page-header .top{margin-bottom:0}.page-header+main{padding-top:1rem}

@@ -1,4 +1,5 @@
-import { WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/availability.js';
+import { isoDate, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/availability.js';
+import { isValidDate } from '../../domain/instant.js';
 import type { BookingSettings } from '../../services/booking.js';
 import { field, type ConsoleContext } from './console.js';
 
@@ -13,6 +14,13 @@ export const DAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday
 /** Interval rows a day offers at most (the service's limit). */
 export const MAX_ROWS = 12;
 const MAX_TYPES = 50;
+/** Date rows a form may post (the service's limits: 1,000 blocked dates and 1,000 dates with hours). */
+const MAX_DATES = 2000;
+/** Dates one "close from … to …" may add. */
+const MAX_CLOSED_RANGE = 366;
+/** The hours a day is given when it is switched on, and the week a new owner is offered: Monday to Friday. */
+export const DEFAULT_INTERVAL: IntervalRow = { from: '09:00', to: '17:00' };
+const WORKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 
 export interface IntervalRow {
   from: string;
@@ -33,10 +41,26 @@ export interface TypeRow {
 
 export type NewTypeRow = Pick<TypeRow, 'name' | 'duration' | 'before' | 'after' | 'step'>;
 
+/** A date of its own: closed all day, or open on its own hours instead of its weekday's. */
+export interface DateRow {
+  date: string;
+  closed: boolean;
+  rows: IntervalRow[];
+}
+
 export interface BookingFormState {
   enabled: boolean;
+  /** Which weekdays are switched on; an off day keeps its rows on the page but has no hours. */
+  open: Record<Weekday, boolean>;
   /** The filled rows of each day, in the order entered (blank rows are dropped). */
   hours: Record<Weekday, IntervalRow[]>;
+  /** The owner had no hours yet: the form offers Monday to Friday, 09:00–17:00. */
+  suggested: boolean;
+  /** Dates with hours of their own and closed dates (the blocked dates), by date. */
+  dates: DateRow[];
+  /** "Close every date from … to …" (a holiday away), added to the dates as closed ones. */
+  closeFrom: string;
+  closeTo: string;
   notice: string;
   window: string;
   step: string;
@@ -45,7 +69,6 @@ export interface BookingFormState {
   country: string;
   region: string;
   holidayTypes: string[];
-  blocked: string;
   types: TypeRow[];
   newType: NewTypeRow;
 }
@@ -60,12 +83,28 @@ export class FormFault extends Error {
 const text = (n: number | undefined): string => (n === undefined ? '' : String(n));
 export const EMPTY_NEW_TYPE: NewTypeRow = { name: '', duration: '30', before: '', after: '', step: '' };
 
+const rowsOf = (intervals: ReadonlyArray<readonly [string, string]>): IntervalRow[] => intervals.map(([from, to]) => ({ from, to }));
+
 export function stateFromSettings(s: BookingSettings): BookingFormState {
   const hours = {} as Record<Weekday, IntervalRow[]>;
-  for (const day of WEEKDAYS) hours[day] = (s.weeklyHours[day] ?? []).map(([from, to]) => ({ from, to }));
+  const open = {} as Record<Weekday, boolean>;
+  const suggested = WEEKDAYS.every((day) => (s.weeklyHours[day] ?? []).length === 0);
+  for (const day of WEEKDAYS) {
+    hours[day] = suggested && WORKDAYS.includes(day) ? [{ ...DEFAULT_INTERVAL }] : rowsOf(s.weeklyHours[day] ?? []);
+    open[day] = hours[day].length > 0;
+  }
+  const dates: DateRow[] = [
+    ...s.blockedDates.map((date) => ({ date, closed: true, rows: [] })),
+    ...Object.entries(s.dateHours).map(([date, intervals]) => ({ date, closed: intervals.length === 0, rows: rowsOf(intervals) })),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return {
     enabled: s.enabled,
+    open,
     hours,
+    suggested,
+    dates,
+    closeFrom: '',
+    closeTo: '',
     notice: text(s.minimumNoticeMinutes),
     window: text(s.bookingWindowDays),
     step: text(s.slotStepMinutes),
@@ -74,7 +113,6 @@ export function stateFromSettings(s: BookingSettings): BookingFormState {
     country: s.holidays?.country ?? '',
     region: s.holidays?.region ?? '',
     holidayTypes: s.holidays?.types ?? ['public'],
-    blocked: s.blockedDates.join('\n'),
     types: s.appointmentTypes.map((t, row) => ({
       row,
       id: t.id,
@@ -89,15 +127,32 @@ export function stateFromSettings(s: BookingSettings): BookingFormState {
   };
 }
 
+/** A time input's value; an end of 00:00 is the day's end (a time picker cannot say 24:00). */
+const endOf = (v: string) => (v === '00:00' ? '24:00' : v);
+
+/** The filled interval rows of inputs `<prefix>_<i>_from` / `_to` (blank rows are dropped). */
+function rowsFromForm(f: (name: string) => string, prefix: string): IntervalRow[] {
+  const rows: IntervalRow[] = [];
+  for (let i = 0; i < MAX_ROWS; i += 1) {
+    const row = { from: f(`${prefix}_${i}_from`), to: endOf(f(`${prefix}_${i}_to`)) };
+    if (row.from !== '' || row.to !== '') rows.push(row);
+  }
+  return rows;
+}
+
 export function stateFromForm(form: ConsoleContext['form']): BookingFormState {
   const f = (name: string) => field(form, name).trim();
   const hours = {} as Record<Weekday, IntervalRow[]>;
+  const open = {} as Record<Weekday, boolean>;
   for (const day of WEEKDAYS) {
-    hours[day] = [];
-    for (let i = 0; i < MAX_ROWS; i += 1) {
-      const row = { from: f(`h_${day}_${i}_from`), to: f(`h_${day}_${i}_to`) };
-      if (row.from !== '' || row.to !== '') hours[day].push(row);
-    }
+    hours[day] = rowsFromForm(f, `h_${day}`);
+    open[day] = f(`d_${day}`) === 'on';
+  }
+  const dates: DateRow[] = [];
+  const dateCount = Math.min(Number.parseInt(f('dates'), 10) || 0, MAX_DATES);
+  for (let i = 0; i < dateCount; i += 1) {
+    const row = { date: f(`o${i}_date`), closed: f(`o${i}_closed`) === 'on', rows: rowsFromForm(f, `o${i}`) };
+    if (row.date !== '' || row.rows.length > 0) dates.push(row);
   }
   const kinds = form.holiday_types;
   const count = Math.min(Number.parseInt(f('types'), 10) || 0, MAX_TYPES);
@@ -108,7 +163,12 @@ export function stateFromForm(form: ConsoleContext['form']): BookingFormState {
   }
   return {
     enabled: f('enabled') === 'on',
+    open,
     hours,
+    suggested: false,
+    dates,
+    closeFrom: f('close_from'),
+    closeTo: f('close_to'),
     notice: f('notice'),
     window: f('window'),
     step: f('step'),
@@ -117,21 +177,23 @@ export function stateFromForm(form: ConsoleContext['form']): BookingFormState {
     country: f('country').toUpperCase(),
     region: f('region'),
     holidayTypes: Array.isArray(kinds) ? kinds : kinds ? [kinds] : [],
-    blocked: field(form, 'blocked'),
     types,
     newType: { name: f('new_name'), duration: f('new_duration'), before: f('new_before'), after: f('new_after'), step: f('new_step') },
   };
 }
 
 /**
- * Applies the button pressed (`add`, `up:<row>`, `down:<row>`, `remove:<row>`, or a plain save) to
- * the types. A filled "new type" row is added by any save; `add` with no name is a fault.
+ * Applies the button pressed to the form before it is saved: the types' `add`, `up:<row>`,
+ * `down:<row>`, `remove:<row>`; `copy:<day>` (that day's hours to every other weekday, switched on);
+ * `undate:<date>` (the date row goes); or a plain save. A filled "new type" row is added by any
+ * save, as is a filled "close from … to …"; `add` with no name is a fault.
  */
 export function applyAction(state: BookingFormState, action: string): { next: BookingFormState; notice: string } {
   const types = [...state.types];
   let notice = 'Booking settings saved.';
   const [verb, arg] = action.split(':');
   const at = types.findIndex((t) => String(t.row) === arg);
+  let { open, hours, dates } = state;
   if (verb === 'up' && at > 0) {
     [types[at - 1], types[at]] = [types[at]!, types[at - 1]!];
     notice = `“${types[at - 1]!.name}” moved up.`;
@@ -141,6 +203,27 @@ export function applyAction(state: BookingFormState, action: string): { next: Bo
   } else if (verb === 'remove' && at >= 0) {
     notice = `“${types[at]!.name}” removed.`;
     types.splice(at, 1);
+  } else if (verb === 'copy' && (WEEKDAYS as readonly string[]).includes(arg ?? '')) {
+    const from = arg as Weekday;
+    if (!state.open[from] || state.hours[from].length === 0) throw new FormFault(`${DAY_NAMES[from]}: switch it on and give it hours before copying them.`, `d_${from}`);
+    const targets = WORKDAYS.filter((d) => d !== from);
+    open = { ...open };
+    hours = { ...hours };
+    for (const day of targets) {
+      open[day] = true;
+      hours[day] = state.hours[from].map((r) => ({ ...r }));
+    }
+    notice = `${DAY_NAMES[from]}’s hours copied to ${targets.map((d) => DAY_NAMES[d]).join(', ')}.`;
+  } else if (verb === 'undate') {
+    const date = action.slice('undate:'.length);
+    dates = dates.filter((d) => d.date !== date);
+    notice = `${date} follows its weekday again.`;
+  }
+  if (state.closeFrom !== '' || state.closeTo !== '') {
+    const added = closedRange(state.closeFrom, state.closeTo);
+    const own = new Set(added);
+    dates = [...dates.filter((d) => !own.has(d.date)), ...added.map((date) => ({ date, closed: true, rows: [] }))];
+    notice = `${added.length === 1 ? added[0] : `${added.length} dates from ${added[0]} to ${added.at(-1)}`} closed.`;
   }
   const n = state.newType;
   if (n.name !== '') {
@@ -149,7 +232,19 @@ export function applyAction(state: BookingFormState, action: string): { next: Bo
   } else if (verb === 'add') {
     throw new FormFault('New appointment type: give it a name.', 'new_name');
   }
-  return { next: { ...state, types }, notice };
+  return { next: { ...state, open, hours, dates, types }, notice };
+}
+
+/** Every date from `from` to `to`, both included. */
+function closedRange(from: string, to: string): string[] {
+  const end = to === '' ? from : to;
+  if (!isValidDate(from)) throw new FormFault(`Close dates, from: “${from}” is not a date YYYY-MM-DD.`, 'close_from');
+  if (!isValidDate(end)) throw new FormFault(`Close dates, until: “${end}” is not a date YYYY-MM-DD.`, 'close_to');
+  const first = Date.parse(`${from}T00:00:00Z`) / 86_400_000;
+  const last = Date.parse(`${end}T00:00:00Z`) / 86_400_000;
+  if (last < first) throw new FormFault(`Close dates: ${end} is before ${from}.`, 'close_to');
+  if (last - first >= MAX_CLOSED_RANGE) throw new FormFault(`Close dates: at most ${MAX_CLOSED_RANGE} dates at once.`, 'close_to');
+  return Array.from({ length: last - first + 1 }, (_, i) => isoDate(first + i));
 }
 
 /** A number as typed: blank leaves it out (its default), digits become a number, anything else goes as is for the service to refuse by name. */
@@ -157,15 +252,26 @@ const num = (v: string): number | string | undefined => (v === '' ? undefined : 
 
 /** The settings document of the form; `ownHours` keeps the hours a type has of its own (set with the CLI). */
 export function toDocument(state: BookingFormState, ownHours: ReadonlyMap<string, WeeklyHours>): Record<string, unknown> {
-  const weeklyHours: Record<string, [string, string][]> = {};
-  for (const day of WEEKDAYS) {
-    weeklyHours[day] = state.hours[day].map(({ from, to }, i) => {
-      if (from === '' || to === '') {
-        throw new FormFault(`${DAY_NAMES[day]} hours, row ${i + 1}: give both a start and an end (weeklyHours.${day}[${i}]).`, hourInput(day, i, from === '' ? 'from' : 'to'));
-      }
+  const intervals = (rows: IntervalRow[], label: string, place: string, input: (i: number, end: 'from' | 'to') => string) =>
+    rows.map(({ from, to }, i): [string, string] => {
+      if (from === '' || to === '') throw new FormFault(`${label}, row ${i + 1}: give both a start and an end (${place}[${i}]).`, input(i, from === '' ? 'from' : 'to'));
       return [from, to];
     });
+  const weeklyHours: Record<string, [string, string][]> = {};
+  for (const day of WEEKDAYS) {
+    weeklyHours[day] = state.open[day] ? intervals(state.hours[day], `${DAY_NAMES[day]} hours`, `weeklyHours.${day}`, (i, end) => hourInput(day, i, end)) : [];
   }
+  const blockedDates: string[] = [];
+  const dateHours: Record<string, [string, string][]> = {};
+  const seen = new Set<string>();
+  state.dates.forEach((d, row) => {
+    if (!isValidDate(d.date)) throw new FormFault(`Date-specific hours, row ${row + 1}: ${d.date === '' ? 'give the date' : `“${d.date}” is not a date YYYY-MM-DD`}.`, dateInput(row, 'date'));
+    if (seen.has(d.date)) throw new FormFault(`Date-specific hours: ${d.date} is listed twice.`, dateInput(row, 'date'));
+    seen.add(d.date);
+    if (d.closed) blockedDates.push(d.date);
+    else if (d.rows.length === 0) throw new FormFault(`${d.date}: give its hours, or tick Closed.`, dateInput(row, 0, 'from'));
+    else dateHours[d.date] = intervals(d.rows, d.date, `dateHours.${d.date}`, (i, end) => dateInput(row, i, end));
+  });
   const holidays = state.country === '' ? null : { country: state.country, region: state.region === '' ? null : state.region, types: state.holidayTypes };
   return {
     enabled: state.enabled,
@@ -176,7 +282,8 @@ export function toDocument(state: BookingFormState, ownHours: ReadonlyMap<string
     bufferBeforeMinutes: num(state.before),
     bufferAfterMinutes: num(state.after),
     holidays,
-    blockedDates: state.blocked.split(/[\s,;]+/).filter((d) => d !== ''),
+    blockedDates,
+    dateHours,
     appointmentTypes: state.types.map((t) => {
       const own = t.id ? ownHours.get(t.id) : undefined;
       return {
@@ -193,6 +300,10 @@ export function toDocument(state: BookingFormState, ownHours: ReadonlyMap<string
 }
 
 export const hourInput = (day: Weekday, row: number, end: 'from' | 'to') => `h_${day}_${row}_${end}`;
+/** The inputs of the `row`th date: `o<row>_date`, `o<row>_closed`, `o<row>_<i>_from` / `_to`. */
+export function dateInput(row: number, what: 'date' | 'closed' | number, end?: 'from' | 'to'): string {
+  return typeof what === 'number' ? `o${row}_${what}_${end}` : `o${row}_${what}`;
+}
 export const typeInput = (row: number, name: keyof NewTypeRow) => (row < 0 ? `new_${name}` : `t${row}_${name}`);
 
 const TOP_FIELDS: Record<string, [string, string]> = {
@@ -206,7 +317,8 @@ const TOP_FIELDS: Record<string, [string, string]> = {
   'holidays.country': ['Holidays, country', 'country'],
   'holidays.region': ['Holidays, region', 'region'],
   'holidays.types': ['Holidays, kinds', 'holiday_public'],
-  blockedDates: ['Blocked dates', 'blocked'],
+  blockedDates: ['Closed dates', 'close_from'],
+  dateHours: ['Date-specific hours', 'close_from'],
   appointmentTypes: ['Appointment types', 'new_name'],
 };
 const TYPE_FIELDS: Record<string, [string, keyof NewTypeRow]> = {
@@ -228,6 +340,13 @@ export function explainFault(message: string, sent: BookingFormState): FormFault
     const label = row === null ? `${DAY_NAMES[day]} hours` : `${DAY_NAMES[day]} hours, row ${row + 1}`;
     const end = /\bend\b|ends at/.test(message.slice(path.length)) ? 'to' : 'from';
     return new FormFault(`${label} — ${message}`, hourInput(day, row ?? 0, end));
+  }
+  const date = /^dateHours\.([^[]+)(?:\[(\d+)\])?/.exec(path);
+  const dateRow = date ? sent.dates.findIndex((d) => d.date === date[1]) : -1;
+  if (date && dateRow >= 0) {
+    const row = date[2] === undefined ? null : Number(date[2]);
+    const end = /\bend\b|ends at/.test(message.slice(path.length)) ? 'to' : 'from';
+    return new FormFault(`${row === null ? date[1] : `${date[1]}, row ${row + 1}`} — ${message}`, dateInput(dateRow, row ?? 0, end));
   }
   const type = /^appointmentTypes\[(\d+)\](?:\.(\w+))?/.exec(path);
   if (type) {

@@ -3,10 +3,10 @@ import { HOLIDAY_TYPES } from '../../domain/booking-rules.js';
 import { holidayData } from '../../domain/holidays.js';
 import { getBookingSettings, setBookingSettings } from '../../services/booking.js';
 import { ServiceError } from '../../domain/service-error.js';
-import { fieldAttrs, html, type Markup } from '../html.js';
+import { fieldAttrs, html, script, type Markup } from '../html.js';
 import {
-  applyAction, DAY_NAMES, explainFault, FormFault, hourInput, MAX_ROWS, stateFromForm, stateFromSettings, toDocument, typeInput,
-  type BookingFormState, type NewTypeRow, type TypeRow,
+  applyAction, dateInput, DAY_NAMES, DEFAULT_INTERVAL, explainFault, FormFault, hourInput, MAX_ROWS, stateFromForm, stateFromSettings, toDocument, typeInput,
+  type BookingFormState, type IntervalRow, type NewTypeRow, type TypeRow,
 } from './booking-form.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import { bookingNav, feedRoutes } from './feeds.js';
@@ -34,20 +34,53 @@ function numberInput(name: string, label: string, value: string, min: number, ma
   return html`<p><label for="${name}">${label}</label><br><input id="${name}" name="${name}" type="number" min="${min}" max="${max}" step="1" inputmode="numeric" value="${value}" class="u-w8"${at(fault, name)}> <span class="muted">${hint}</span></p>`;
 }
 
-const TIME_PATTERN = '([01][0-9]|2[0-3]):[0-5][0-9]|24:00';
+/** A time picker: the browser shows it in the owner's clock (12 or 24 h by their locale) and posts HH:MM. */
+function timeInput(name: string, value: string, label: string, fault: string | null, end = false): Markup {
+  // 24:00 ends a day; a picker says it as 00:00 (read back as 24:00 when it ends a row).
+  const shown = end && value === '24:00' ? '00:00' : value;
+  return html`<input type="time" name="${name}" value="${shown}" aria-label="${label}" step="300" class="u-time"${at(fault, name)}>`;
+}
 
-function hoursTable(s: BookingFormState, fault: string | null): Markup {
-  const timeInput = (name: string, value: string, label: string) =>
-    html`<input name="${name}" value="${value}" aria-label="${label}" placeholder="HH:MM" pattern="${TIME_PATTERN}" inputmode="numeric" maxlength="5" class="u-w55"${at(fault, name)}>`;
-  return html`<table><thead><tr><th scope="col">Day</th><th scope="col">Hours (from – until)</th></tr></thead><tbody>
-${WEEKDAYS.map((day) => {
-  const rows = s.hours[day];
-  const shown = Math.min(Math.max(3, rows.length + 1), MAX_ROWS);
-  return html`<tr><th scope="row">${DAY_NAMES[day]}</th><td><div class="row">${Array.from({ length: shown }, (_, i) => {
+/**
+ * A day's interval rows, then one blank row to add another without JavaScript (hours-editor.js
+ * hides the blank ones behind "Add hours" and gives each row a Remove).
+ */
+function intervalRows(rows: IntervalRow[], label: string, input: (i: number, end: 'from' | 'to') => string, fault: string | null): Markup {
+  const shown = Math.min(rows.length + 1, MAX_ROWS);
+  return html`<div class="intervals" data-max="${MAX_ROWS}" data-label="${label}">${Array.from({ length: shown }, (_, i) => {
     const r = rows[i] ?? { from: '', to: '' };
-    return html`<span>${timeInput(hourInput(day, i, 'from'), r.from, `${DAY_NAMES[day]}, row ${i + 1}, from`)} – ${timeInput(hourInput(day, i, 'to'), r.to, `${DAY_NAMES[day]}, row ${i + 1}, until`)}</span>`;
-  })}</div></td></tr>`;
-})}</tbody></table>`;
+    return html`<div class="interval">${timeInput(input(i, 'from'), r.from, `${label}, hours ${i + 1}, from`, fault)}<span aria-hidden="true">–</span>${timeInput(input(i, 'to'), r.to, `${label}, hours ${i + 1}, until`, fault, true)}</div>`;
+  })}</div>`;
+}
+
+/** The week: a switch per day, its hours, and "copy to the weekdays". */
+function weekEditor(s: BookingFormState, fault: string | null): Markup {
+  return html`<div class="week">${WEEKDAYS.map((day) => {
+    const rows = s.hours[day].length > 0 || s.open[day] ? s.hours[day] : [{ ...DEFAULT_INTERVAL }];
+    return html`<div class="day">
+<label class="day-name"><input type="checkbox" class="day-on" name="d_${day}" value="on" id="d_${day}"${s.open[day] ? html` checked` : ''}${at(fault, `d_${day}`)}> ${DAY_NAMES[day]}</label>
+${intervalRows(rows, DAY_NAMES[day], (i, end) => hourInput(day, i, end), fault)}<span class="off-note muted">Unavailable</span>
+<button type="submit" class="secondary small copy" name="action" value="copy:${day}" aria-label="Copy ${DAY_NAMES[day]}’s hours to the other weekdays">Copy to weekdays</button>
+</div>`;
+  })}</div>`;
+}
+
+/** Dates of their own: closed, or open on their own hours; one blank row adds a date; "close from … to …" adds many. */
+function datesEditor(s: BookingFormState, fault: string | null): Markup {
+  const rows = [...s.dates, { date: '', closed: false, rows: [] }];
+  return html`<input type="hidden" name="dates" value="${rows.length}">
+<div class="dates">${rows.map((d, i) => {
+    const label = d.date === '' ? 'New date' : d.date;
+    return html`<div class="day date-row">
+<div class="date-head"><input type="date" name="${dateInput(i, 'date')}" value="${d.date}" aria-label="${d.date === '' ? 'New date' : `Date ${i + 1}`}" class="u-date"${at(fault, dateInput(i, 'date'))}>
+<label class="u-normal"><input type="checkbox" class="day-off" name="${dateInput(i, 'closed')}" value="on"${d.closed ? html` checked` : ''}> Closed</label></div>
+${intervalRows(d.rows, label, (j, end) => dateInput(i, j, end), fault)}<span class="closed-note muted">Closed all day</span>
+${d.date !== '' ? html`<button type="submit" class="secondary small" name="action" value="undate:${d.date}" aria-label="Remove ${d.date}">Remove</button>` : ''}
+</div>`;
+  })}</div>
+<fieldset class="u-plain u-mt2"><legend>Close several dates (time off)</legend>
+<div class="row"><p class="u-my1"><label for="close_from">From</label><br><input type="date" id="close_from" name="close_from" value="${s.closeFrom}" class="u-date"${at(fault, 'close_from')}></p>
+<p class="u-my1"><label for="close_to">Until</label><br><input type="date" id="close_to" name="close_to" value="${s.closeTo}" class="u-date"${at(fault, 'close_to')}></p></div></fieldset>`;
 }
 
 function holidayFields(s: BookingFormState, fault: string | null): Markup {
@@ -85,26 +118,29 @@ function bookingPage(ctx: ConsoleContext, s: BookingFormState, fault: FormFault 
     'booking',
     html`${bookingNav('settings')}
 <section class="card" aria-label="Your booking page"><p>Your booking page: <a href="${link`/${o.username}`}">${address}</a> ${s.enabled ? html`<span class="status ok">On</span>` : html`<span class="status bad">Off</span>`}</p></section>
-<form method="post" action="/app/booking" class="u-block">${csrfField(ctx.csrf)}
+<form method="post" action="/app/booking" class="u-block" id="booking-form">${csrfField(ctx.csrf)}
+<button type="submit" name="action" value="save" class="sr" tabindex="-1" aria-hidden="true">Save settings</button>
 <section class="card" aria-labelledby="b-on"><h2 id="b-on">Booking</h2>
 <p><label><input type="checkbox" name="enabled" value="on" id="enabled"${s.enabled ? html` checked` : ''}${at(f, 'enabled')}> Take booking requests</label><br><span class="muted">When off, your booking page and the API's availability answer “not found”.</span></p></section>
 <section class="card" aria-labelledby="b-hours"><h2 id="b-hours">Weekly hours</h2>
-<p class="muted">In your time zone, ${o.timezone}. Times as HH:MM; 24:00 may end a day. Blank rows are ignored; a day without rows is closed.</p>
-${hoursTable(s, f)}</section>
+<p class="muted">In your time zone, ${o.timezone}. A day that is off takes no bookings; an end of 12:00 AM (00:00) is the end of the day.</p>
+${s.suggested ? html`<p class="notice" id="suggested">Suggested to start: Monday to Friday, 9 to 5. Nothing is open until you save.</p>` : ''}
+${weekEditor(s, f)}</section>
 <section class="card" aria-labelledby="b-rules"><h2 id="b-rules">Rules</h2>
 ${numberInput('notice', 'Minimum notice (minutes)', s.notice, 0, 525_600, 'How soon a slot may start. Blank: 0.', f)}
 ${numberInput('window', 'Booking window (days)', s.window, 1, 730, 'How many dates ahead can be booked. Blank: 60.', f)}
 ${numberInput('step', 'Slot step (minutes)', s.step, 5, 1440, 'Distance between slot starts. Blank: 30.', f)}
 ${numberInput('before', 'Buffer before (minutes)', s.before, 0, 1440, 'Free time kept before busy time. Blank: 0.', f)}
 ${numberInput('after', 'Buffer after (minutes)', s.after, 0, 1440, 'Free time kept after busy time. Blank: 0.', f)}</section>
-<section class="card" aria-labelledby="b-days"><h2 id="b-days">Holidays and blocked dates</h2>
-${holidayFields(s, f)}
-<p><label for="blocked">Blocked dates</label><br><textarea id="blocked" name="blocked" rows="4" cols="14" placeholder="2026-12-24"${at(f, 'blocked')}>${s.blocked}</textarea><br><span class="muted">One date YYYY-MM-DD a line: no bookings on these dates.</span></p></section>
-<p><button type="submit" name="action" value="save">Save settings</button></p>
+<section class="card" aria-labelledby="b-dates"><h2 id="b-dates">Date-specific hours</h2>
+<p class="muted">A date here has its own hours instead of its weekday's (even on a holiday), or is closed.</p>
+${datesEditor(s, f)}</section>
+<section class="card" aria-labelledby="b-days"><h2 id="b-days">Holidays</h2>
+${holidayFields(s, f)}</section>
 <section class="card" aria-labelledby="b-types"><h2 id="b-types">Appointment types</h2>
 ${typesTable(s, f)}</section>
-<p><button type="submit" name="action" value="save">Save settings</button></p>
-</form>`,
+<p class="save-bar"><button type="submit" name="action" value="save">Save settings</button></p>
+</form>${script('hours-editor.js')}`,
     fault?.message ?? null,
   );
 }
