@@ -149,6 +149,25 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
   );
 }
 
+/**
+ * What scrolls sideways on a phone (issue 30 point 5): the page itself, or a box inside it (a table in
+ * a scrolling wrapper), by how many pixels. Tables stack into cards at this width instead.
+ */
+function sideways(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) out.push(`the page is ${root.scrollWidth - root.clientWidth} px wider than the screen`);
+    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+      const overflow = getComputedStyle(el).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        out.push(`<${el.tagName.toLowerCase()} class="${el.className}"> scrolls sideways by ${el.scrollWidth - el.clientWidth} px`);
+      }
+    }
+    return out;
+  });
+}
+
 async function hrefOf(page: Page, base: string, path: string, selector: string): Promise<string> {
   await page.goto(`${base}${path}`);
   const href = await page.locator(selector).first().getAttribute('href');
@@ -301,6 +320,7 @@ describe('in a browser: every page passes axe-core at WCAG 2.1 AA, desktop and p
           for (const line of describeViolations(result.violations)) found.push(`[${width}, ${colorScheme}] ${line}`);
           if (shown.shot && width === 'desktop' && colorScheme === 'dark') await screenshot(page, shown.shot);
         }
+        if (width === 'phone') for (const line of await sideways(page)) found.push(`[phone] ${line}`);
       }
       assert.equal(found.length, 0, `${shown.name} (${page.url()}):\n  ${found.join('\n  ')}`);
     });

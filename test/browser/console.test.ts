@@ -110,6 +110,7 @@ describe('in a browser: the owner console — sign-up, tokens, inbox with undo, 
     await owner.goto(`${world.base}/app/booking`);
     await owner.locator('#enabled').check();
     for (const day of DAYS) {
+      await owner.locator(`#d_${day}`).check();
       await owner.locator(`input[name="h_${day}_0_from"]`).fill('08:00');
       await owner.locator(`input[name="h_${day}_0_to"]`).fill('20:00');
     }

@@ -39,13 +39,19 @@ export const CONSOLE_CSS = `.top{display:flex;flex-wrap:wrap;align-items:center;
 .top a{color:var(--fg);text-decoration:none;padding:.35rem .5rem;border-radius:6px}.top a[aria-current=page]{background:var(--card);font-weight:600}
 .top .who{margin-left:auto;color:var(--muted)}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--card);vertical-align:top}
 /* The availability editor (console/booking.ts): a day per line; off days and closed dates hide their hours (:has, no script needed). */
-.day{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-start;padding:.6rem 0;border-top:1px solid color-mix(in srgb,var(--muted) 35%,transparent)}
-.day-name{min-width:8.5rem;padding-top:.45rem}.date-head{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;min-width:8.5rem}
-.intervals{display:flex;flex-direction:column;gap:.4rem;flex:1 1 14rem}.interval{display:flex;gap:.4rem;align-items:center;flex-wrap:wrap}
-.u-time{width:8.5rem}.u-date{width:11rem}button.small{padding:.35rem .7rem;margin:0}.off-note,.closed-note{display:none;padding-top:.45rem;flex:1 1 14rem}
-.day:has(.day-on:not(:checked)) .intervals,.day:has(.day-on:not(:checked)) .copy,.day:has(.day-off:checked) .intervals{display:none}
-.day:has(.day-on:not(:checked)) .off-note,.day:has(.day-off:checked) .closed-note{display:block}
-.save-bar{position:sticky;bottom:0;background:var(--bg);padding:.5rem 0;margin:0}
+.av-day{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-start;padding:.6rem 0;border-top:1px solid color-mix(in srgb,var(--muted) 35%,transparent)}
+.av-name{min-width:8.5rem;padding-top:.45rem}.av-date-head{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;min-width:8.5rem}
+.av-intervals{display:flex;flex-direction:column;align-items:flex-start;gap:.4rem;flex:1 1 14rem}.av-interval{display:flex;gap:.4rem;align-items:center;flex-wrap:wrap}
+.u-time{width:7.5rem}.u-date{width:11rem}button.small{padding:.35rem .7rem;margin:0}.av-off-note,.av-closed-note{display:none;padding-top:.45rem;flex:1 1 14rem}
+.av-day:has(.av-on:not(:checked)) .av-intervals,.av-day:has(.av-on:not(:checked)) .av-copy,.av-day:has(.av-off:checked) .av-intervals{display:none}
+.av-day:has(.av-on:not(:checked)) .av-off-note,.av-day:has(.av-off:checked) .av-closed-note{display:block}
+.save-bar{position:sticky;bottom:0;background:var(--bg);padding:.5rem 0;margin:0}html:has(.save-bar){scroll-padding-bottom:4.5rem}
+/* Plain tables become a card per row on a phone (web/table-cards.ts labels each cell with its column). */
+@media (max-width:40rem){table.cards,table.cards tbody,table.cards tr,table.cards td,table.cards tbody th{display:block;width:auto}
+table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.cards caption{display:block}
+table.cards tr{border:1px solid color-mix(in srgb,var(--muted) 35%,transparent);border-radius:10px;padding:.4rem .75rem;margin:.6rem 0}
+table.cards td,table.cards tbody th{border:0;padding:.2rem 0}table.cards [data-label]::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:600;color:var(--muted)}
+.u-scroll-x:has(>table.cards){overflow-x:visible}}
 .row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.error{border-left:4px solid var(--danger);padding-left:.75rem}
 code,.secret{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}main{max-width:64rem}
 .page-header{max-width:64rem;margin:0 auto;padding:1rem 1rem 0}.page-header .top{margin-bottom:0}.page-header+main{padding-top:1rem}

@@ -9,7 +9,7 @@
 export const PAGE_CSS = `
 :root{color-scheme:light dark;--fg:#1d1d1f;--muted:#5f6368;--bg:#fff;--card:#f6f7f9;--accent:#1a5fd0;--danger:#b3261e;--ok:#1e7d32;--focus:#1a5fd0}
 @media (prefers-color-scheme:dark){:root{--fg:#e8eaed;--muted:#a8adb3;--bg:#16181b;--card:#22252a;--accent:#8ab4f8;--danger:#f28b82;--ok:#81c995;--focus:#8ab4f8}}
-*{box-sizing:border-box}a{color:var(--accent)}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+[hidden]{display:none!important}*{box-sizing:border-box}a{color:var(--accent)}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:40rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0 1rem}
 .card{background:var(--card);border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}.muted{color:var(--muted)}
 .status{display:inline-block;font-weight:600;padding:.15rem .6rem;border-radius:999px;background:var(--card);border:1px solid currentColor}

@@ -41,14 +41,14 @@ var k=keys[e.key];var to=k&&s.getAttribute('data-'+k);if(!to)return;e.preventDef
  */
 export const HOURS_EDITOR_JS = `(function(){var f=document.getElementById('booking-form');if(!f)return;
 function blank(r){return [].every.call(r.querySelectorAll('input'),function(i){return i.value===''})}
-function rows(box){return [].slice.call(box.querySelectorAll('.interval'))}
+function rows(box){return [].slice.call(box.querySelectorAll('.av-interval'))}
 function button(text,label,click){var b=document.createElement('button');b.type='button';b.className='secondary small';b.textContent=text;if(label)b.setAttribute('aria-label',label);b.addEventListener('click',click);return b}
-function remover(box,r){var n=rows(box).indexOf(r)+1;r.appendChild(button('Remove','Remove '+box.getAttribute('data-label')+', hours '+n,function(){[].forEach.call(r.querySelectorAll('input'),function(i){i.value=''});if(rows(box).filter(function(x){return !x.hidden}).length>1)r.hidden=true;box.querySelector('.add').hidden=false;box.querySelector('.add').focus()}))}
-[].forEach.call(f.querySelectorAll('.intervals'),function(box){var max=Number(box.getAttribute('data-max'))||12;
+function remover(box,r){var n=rows(box).indexOf(r)+1;r.appendChild(button('\u2715','Remove '+box.getAttribute('data-label')+', hours '+n,function(){[].forEach.call(r.querySelectorAll('input'),function(i){i.value=''});if(rows(box).filter(function(x){return !x.hidden}).length>1)r.hidden=true;box.querySelector('.av-add').hidden=false;box.querySelector('.av-add').focus()}))}
+[].forEach.call(f.querySelectorAll('.av-intervals'),function(box){var max=Number(box.getAttribute('data-max'))||12;
 rows(box).forEach(function(r,i){if(i>0&&blank(r))r.hidden=true;remover(box,r)});
 var add=button('Add hours',null,function(){var all=rows(box),next=all.filter(function(x){return x.hidden})[0];
 if(!next&&all.length<max){var last=all[all.length-1];next=last.cloneNode(true);var k=all.length;[].forEach.call(next.querySelectorAll('input'),function(i){i.name=i.name.replace(/_\\d+_(from|to)$/,'_'+k+'_$1');i.value='';i.removeAttribute('aria-invalid');i.setAttribute('aria-label',(i.getAttribute('aria-label')||'').replace(/hours \\d+/,'hours '+(k+1)))});
 var old=next.querySelector('button');if(old)old.remove();box.insertBefore(next,add);remover(box,next)}
 if(next){next.hidden=false;next.querySelector('input').focus()}add.hidden=rows(box).length>=max&&!rows(box).some(function(x){return x.hidden})});
-add.classList.add('add');box.appendChild(add)})})();
+add.classList.add('av-add');box.appendChild(add)})})();
 `;

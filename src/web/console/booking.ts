@@ -47,20 +47,20 @@ function timeInput(name: string, value: string, label: string, fault: string | n
  */
 function intervalRows(rows: IntervalRow[], label: string, input: (i: number, end: 'from' | 'to') => string, fault: string | null): Markup {
   const shown = Math.min(rows.length + 1, MAX_ROWS);
-  return html`<div class="intervals" data-max="${MAX_ROWS}" data-label="${label}">${Array.from({ length: shown }, (_, i) => {
+  return html`<div class="av-intervals" data-max="${MAX_ROWS}" data-label="${label}">${Array.from({ length: shown }, (_, i) => {
     const r = rows[i] ?? { from: '', to: '' };
-    return html`<div class="interval">${timeInput(input(i, 'from'), r.from, `${label}, hours ${i + 1}, from`, fault)}<span aria-hidden="true">–</span>${timeInput(input(i, 'to'), r.to, `${label}, hours ${i + 1}, until`, fault, true)}</div>`;
+    return html`<div class="av-interval">${timeInput(input(i, 'from'), r.from, `${label}, hours ${i + 1}, from`, fault)}<span aria-hidden="true">–</span>${timeInput(input(i, 'to'), r.to, `${label}, hours ${i + 1}, until`, fault, true)}</div>`;
   })}</div>`;
 }
 
 /** The week: a switch per day, its hours, and "copy to the weekdays". */
 function weekEditor(s: BookingFormState, fault: string | null): Markup {
-  return html`<div class="week">${WEEKDAYS.map((day) => {
+  return html`<div class="av-week">${WEEKDAYS.map((day) => {
     const rows = s.hours[day].length > 0 || s.open[day] ? s.hours[day] : [{ ...DEFAULT_INTERVAL }];
-    return html`<div class="day">
-<label class="day-name"><input type="checkbox" class="day-on" name="d_${day}" value="on" id="d_${day}"${s.open[day] ? html` checked` : ''}${at(fault, `d_${day}`)}> ${DAY_NAMES[day]}</label>
-${intervalRows(rows, DAY_NAMES[day], (i, end) => hourInput(day, i, end), fault)}<span class="off-note muted">Unavailable</span>
-<button type="submit" class="secondary small copy" name="action" value="copy:${day}" aria-label="Copy ${DAY_NAMES[day]}’s hours to the other weekdays">Copy to weekdays</button>
+    return html`<div class="av-day">
+<label class="av-name"><input type="checkbox" class="av-on" name="d_${day}" value="on" id="d_${day}"${s.open[day] ? html` checked` : ''}${at(fault, `d_${day}`)}> ${DAY_NAMES[day]}</label>
+${intervalRows(rows, DAY_NAMES[day], (i, end) => hourInput(day, i, end), fault)}<span class="av-off-note muted">Unavailable</span>
+<button type="submit" class="secondary small av-copy" name="action" value="copy:${day}" aria-label="Copy ${DAY_NAMES[day]}’s hours to the other weekdays">Copy to weekdays</button>
 </div>`;
   })}</div>`;
 }
@@ -69,12 +69,12 @@ ${intervalRows(rows, DAY_NAMES[day], (i, end) => hourInput(day, i, end), fault)}
 function datesEditor(s: BookingFormState, fault: string | null): Markup {
   const rows = [...s.dates, { date: '', closed: false, rows: [] }];
   return html`<input type="hidden" name="dates" value="${rows.length}">
-<div class="dates">${rows.map((d, i) => {
+<div class="av-dates">${rows.map((d, i) => {
     const label = d.date === '' ? 'New date' : d.date;
-    return html`<div class="day date-row">
-<div class="date-head"><input type="date" name="${dateInput(i, 'date')}" value="${d.date}" aria-label="${d.date === '' ? 'New date' : `Date ${i + 1}`}" class="u-date"${at(fault, dateInput(i, 'date'))}>
-<label class="u-normal"><input type="checkbox" class="day-off" name="${dateInput(i, 'closed')}" value="on"${d.closed ? html` checked` : ''}> Closed</label></div>
-${intervalRows(d.rows, label, (j, end) => dateInput(i, j, end), fault)}<span class="closed-note muted">Closed all day</span>
+    return html`<div class="av-day">
+<div class="av-date-head"><input type="date" name="${dateInput(i, 'date')}" value="${d.date}" aria-label="${d.date === '' ? 'New date' : `Date ${i + 1}`}" class="u-date"${at(fault, dateInput(i, 'date'))}>
+<label class="u-normal"><input type="checkbox" class="av-off" name="${dateInput(i, 'closed')}" value="on"${d.closed ? html` checked` : ''}> Closed</label></div>
+${intervalRows(d.rows, label, (j, end) => dateInput(i, j, end), fault)}<span class="av-closed-note muted">Closed all day</span>
 ${d.date !== '' ? html`<button type="submit" class="secondary small" name="action" value="undate:${d.date}" aria-label="Remove ${d.date}">Remove</button>` : ''}
 </div>`;
   })}</div>

@@ -1,3 +1,4 @@
+import { stackTables } from '../table-cards.js';
 import type { OwnerRow } from '../../store/schema.js';
 import { FORM_ERROR_ID, html, page, type Markup } from '../html.js';
 
@@ -19,7 +20,7 @@ export type Section = (typeof SECTIONS)[number][0];
 
 /** A console page: the navigation, the signed-in owner, and a hidden CSRF field every form copies. */
 export function consolePage(o: { title: string; owner: OwnerRow; active: Section; body: Markup; notice?: string | null; error?: string | null }): string {
-  return page({
+  return stackTables(page({
     title: `${o.title} · calendar-access`,
     sheets: ['console.css'],
     header: html`<nav class="top" aria-label="Console">${SECTIONS.map(([key, label]) => html`<a href="/app/${key}"${key === o.active ? html` aria-current="page"` : ''}>${label}</a>`)}
@@ -28,7 +29,7 @@ export function consolePage(o: { title: string; owner: OwnerRow; active: Section
 ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
 ${o.error ? html`<p class="error" id="${FORM_ERROR_ID}" role="alert">${o.error}</p>` : ''}
 ${o.body}`,
-  });
+  }));
 }
 
 /** The hidden field of a form posted to the console. */
