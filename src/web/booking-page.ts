@@ -49,6 +49,8 @@ async function bookable(services: Deps, username: string): Promise<Bookable> {
   return { owner, types };
 }
 
+const shiftDate = (date: string, days: number) => (days === 0 ? date : isoDate(Date.parse(`${date}T00:00:00Z`) / 86_400_000 + days));
+
 /** A zone as typed in the zone field ("America/New York" too), or null. */
 function typedZone(tz: string | undefined): string | null {
   if (!tz) return null;
@@ -103,10 +105,15 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
         const month = clampMonth(wanted, monthOf(today), monthOf(last));
         const from = firstDate(month) < today ? today : firstDate(month);
         const to = lastDate(month) > last ? last : lastDate(month);
-        const found = from <= to ? await services.availability.forDates(b.owner.id, type.id, { fromDate: from, toDate: to, tz }, now) : null;
-        const slots = found?.slots ?? [];
+        // With no zone chosen the page is in the owner's zone, and carries the slots of two dates more
+        // on each side: booking.js regroups them by the browser's dates, in the same load (no reload).
+        const chosenZone = typedZone(request.query.tz) !== null;
+        const margin = chosenZone ? 0 : 2;
+        const found = from <= to ? await services.availability.forDates(b.owner.id, type.id, { fromDate: shiftDate(from, -margin), toDate: shiftDate(to, margin), tz }, now) : null;
+        const inMonth = (date: string) => date >= from && date <= to;
+        const slots = (found?.slots ?? []).filter((s) => inMonth(isoDate(localDay(s.start, tz))));
         // The day asked for, else the month's first day with free time, so times show at once.
-        const freeDates = (found?.days ?? []).filter((d) => d.hasSlots).map((d) => d.date);
+        const freeDates = (found?.days ?? []).filter((d) => d.hasSlots && inMonth(d.date)).map((d) => d.date);
         const shownDay = day && monthOf(day) === month ? day : (freeDates[0] ?? null);
         const body = monthPage({
           owner: b.owner,
@@ -123,6 +130,7 @@ export async function registerBookingPage(app: FastifyInstance, services: Deps):
           times: shownDay ? slots.filter((s) => isoDate(localDay(s.start, tz)) === shownDay) : [],
           now,
           zones: ZONE_CHOICES,
+          regroup: chosenZone ? null : (found?.slots ?? []),
         });
         // The month and the times side by side on a wide screen.
         return send(reply, bookingPhrases(lang.lang).title(b.owner.display_name), body, lang.lang, true);

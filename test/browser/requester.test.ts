@@ -49,9 +49,24 @@ describe('in a browser: sign up, then a visitor books on the public page and fol
     const context = await world.newContext({ viewport: PHONE, locale: 'de-DE', timezoneId: 'America/New_York' });
     try {
       const page = await context.newPage();
+      const loads: string[] = [];
+      page.on('request', (r) => { if (r.resourceType() === 'document') loads.push(r.url()); });
       await page.goto(`${world.base}/lena`);
-      // Lena is in Berlin; the visitor's browser is in New York: the page moves to that zone.
+      // Lena is in Berlin; the visitor's browser is in New York: the page shows that zone's days and
+      // times in the same load (issue 30 point 6), and says so in its address.
       await page.waitForURL(/tz=America%2FNew_York/);
+      assert.deepEqual(loads, [`${world.base}/lena`], 'one page load, no reload');
+      const shown = async () => ({
+        days: await page.locator('a.day.free').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('day'))),
+        times: await page.locator('.time-list time').evaluateAll((ts) => ts.map((t) => `${t.getAttribute('datetime')} ${t.textContent}`)),
+        links: await page.locator('.time-list a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('tz'))),
+      });
+      const regrouped = await shown();
+      assert.ok(regrouped.days.length > 10 && regrouped.times.length > 0, JSON.stringify(regrouped));
+      assert.deepEqual([...new Set(regrouped.links)], ['America/New_York']);
+      // The reference: the same month rendered by the server in New York's zone.
+      await page.goto(`${world.base}/lena?tz=America%2FNew_York&lang=de`);
+      assert.deepEqual(await shown(), regrouped, 'the same days and times as the server gives for New York');
       assert.equal(await page.locator('html').getAttribute('lang'), 'de');
       await assert.doesNotReject(page.getByRole('heading', { name: 'Termin bei Lena Vogel buchen' }).waitFor());
       assert.equal(await page.getByLabel('Zeitzone').inputValue(), 'America/New_York');
@@ -87,8 +102,10 @@ describe('in a browser: sign up, then a visitor books on the public page and fol
       await setBookingSettings(db, world.server.rt.clock, owner.id, { enabled: true, weeklyHours: EVERY_DAY, bookingWindowDays: 30, appointmentTypes: [{ name: 'Intro call', durationMinutes: 30 }] });
       const { page } = await world.newPage(viewport);
       await page.goto(`${world.base}/lena`);
-      // The page picks the browser's zone (Europe/Berlin here) with its script.
-      await page.waitForURL(/tz=Europe%2FBerlin/);
+      // The browser is in Lena's zone (Europe/Berlin): the page is already right, and stays as it came.
+      await assert.doesNotReject(page.getByLabel('Time zone').waitFor());
+      assert.equal(await page.getByLabel('Time zone').inputValue(), 'Europe/Berlin');
+      assert.equal(new URL(page.url()).search, '');
       // The month view: choose another day with free time; its times show in a column.
       await page.locator('a.day.free:not(.chosen)').first().click();
       await page.waitForURL(/day=\d{4}-\d{2}-\d{2}/);

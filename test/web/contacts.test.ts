@@ -30,7 +30,7 @@ for (const engine of ENGINES) {
       assert.match(blocked.body, new RegExp(`id="r-${first}"`), 'the request already made stays in the inbox');
       const list = await o.web.get('/app/contacts');
       assert.equal(list.statusCode, 200);
-      assert.match(list.body, /<td>Ana Ruiz<\/td><td>ana@example.com<\/td>/);
+      assert.match(list.body, /<td[^>]*>Ana Ruiz<\/td><td[^>]*>ana@example.com<\/td>/);
 
       const hidden = await askAppointment(api, o, SLOT2, { requester: { name: 'Ana R.', email: 'ANA@Example.com' } });
       assert.equal((await apiRequest(api, o, hidden)).status, 'pending', 'its token reads it like any other');
@@ -57,7 +57,7 @@ for (const engine of ENGINES) {
       const o = await signedUpOwner(api);
       const made = await act(o.web, '/app/contacts/block', { email: ' Bo@Example.COM ', phone: '+49 30 123456', name: 'Bo' });
       assert.equal(made.notice, 'Blocked bo@example.com.');
-      assert.match(made.body, /<td>Bo<\/td><td>bo@example.com<\/td><td>\+4930123456<\/td>/);
+      assert.match(made.body, /<td[^>]*>Bo<\/td><td[^>]*>bo@example.com<\/td><td[^>]*>\+4930123456<\/td>/);
 
       const empty = await o.web.submit('/app/contacts/block', { email: '', phone: '' });
       assert.equal(empty.statusCode, 422);

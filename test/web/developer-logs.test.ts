@@ -23,7 +23,7 @@ async function token(api: ApiHarness, ownerId: string, name: string): Promise<{ 
 }
 
 /** The request ids listed in the log's table, in order. */
-const listed = (body: string): string[] => [...body.matchAll(/<td><a href="[^"]*"><code>(req_[A-Za-z0-9_-]{22})<\/code><\/a><\/td>/g)].map((m) => m[1]!);
+const listed = (body: string): string[] => [...body.matchAll(/<td[^>]*><a href="[^"]*"><code>(req_[A-Za-z0-9_-]{22})<\/code><\/a><\/td>/g)].map((m) => m[1]!);
 
 /** Nothing a strict CSP would block (as test/web/security-headers.test.ts checks every page). */
 function assertNothingInline(body: string): void {

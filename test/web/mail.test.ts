@@ -35,7 +35,7 @@ for (const engine of ENGINES) {
       const page = await o.web.get('/app/mail');
       assert.equal(page.statusCode, 200);
       assert.match(page.body, /stay here/);
-      const rows = [...page.body.matchAll(/<tr><td>([^<]+)<\/td><td><a href="\/app\/mail\/([0-9a-f-]+)">([^<]+)<\/a><\/td><td>([a-z]+)<\/td><td><span class="status">([^<]+)<\/span><\/td><td>([^<]+)<\/td><\/tr>/g)].map(
+      const rows = [...page.body.matchAll(/<tr><td[^>]*>([^<]+)<\/td><td[^>]*><a href="\/app\/mail\/([0-9a-f-]+)">([^<]+)<\/a><\/td><td[^>]*>([a-z]+)<\/td><td[^>]*><span class="status">([^<]+)<\/span><\/td><td[^>]*>([^<]+)<\/td><\/tr>/g)].map(
         (m) => ({ to: m[1], id: m[2], subject: m[3], kind: m[4], status: m[5], written: m[6] }),
       );
       assert.deepEqual(

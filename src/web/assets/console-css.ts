@@ -46,13 +46,15 @@ export const CONSOLE_CSS = `.top{display:flex;flex-wrap:wrap;align-items:center;
 .av-day:has(.av-on:not(:checked)) .av-intervals,.av-day:has(.av-on:not(:checked)) .av-copy,.av-day:has(.av-off:checked) .av-intervals{display:none}
 .av-day:has(.av-on:not(:checked)) .av-off-note,.av-day:has(.av-off:checked) .av-closed-note{display:block}
 .save-bar{position:sticky;bottom:0;background:var(--bg);padding:.5rem 0;margin:0}html:has(.save-bar){scroll-padding-bottom:4.5rem}
+/* A week on a phone: seven narrow days beside a narrow time axis, as calendar apps show it, not a grid to scroll sideways. */
+@media (max-width:40rem){.tband:not(.days-1){grid-template-columns:2.75rem repeat(7,minmax(0,1fr))}.tband:not(.days-1) .thead h3{font-size:.75rem;padding:.3rem 0}}
 /* Plain tables become a card per row on a phone (web/table-cards.ts labels each cell with its column). */
 @media (max-width:40rem){table.cards,table.cards tbody,table.cards tr,table.cards td,table.cards tbody th{display:block;width:auto}
 table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.cards caption{display:block}
 table.cards tr{border:1px solid color-mix(in srgb,var(--muted) 35%,transparent);border-radius:10px;padding:.4rem .75rem;margin:.6rem 0}
 table.cards td,table.cards tbody th{border:0;padding:.2rem 0}table.cards [data-label]::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:600;color:var(--muted)}
 .u-scroll-x:has(>table.cards){overflow-x:visible}}
-.row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.error{border-left:4px solid var(--danger);padding-left:.75rem}
+.row{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.row>*{min-width:0;max-width:100%}.error{border-left:4px solid var(--danger);padding-left:.75rem}
 code,.secret{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}main{max-width:64rem}
 .page-header{max-width:64rem;margin:0 auto;padding:1rem 1rem 0}.page-header .top{margin-bottom:0}.page-header+main{padding-top:1rem}
 .agenda a,.allday a{color:var(--fg)}.cancelled a,.ev.cancelled .ttl{text-decoration:line-through}.when{display:block;color:var(--muted);font-size:.8rem}

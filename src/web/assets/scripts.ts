@@ -11,12 +11,34 @@ export const SIGNUP_ZONE_JS = `(function(){var t=document.getElementById('timezo
 `;
 
 /**
- * Booking page (booking-page.ts): when no zone was chosen, shows the page in the browser's zone (one
- * replace, so Back skips it); keeps the "current time there" clock ticking.
+ * Booking page (booking-page.ts). When no zone was chosen the page comes in the owner's zone with the
+ * month's slots as data (`data-slots`, minutes since 1970 in base 36, two dates more on each side):
+ * in a browser elsewhere this regroups them by the browser's dates, in the same load: the month's
+ * free days, the chosen day's times, and every link and form set to the browser's zone (the address
+ * too, by replaceState, so a reload or a shared link shows the same). Keeps the clock ticking.
  */
-export const BOOKING_JS = `(function(){var q=new URLSearchParams(location.search);if(!q.has('tz')){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z){var u=new URL(location.href);u.searchParams.set('tz',z);location.replace(u);return}}catch(e){}}
+export const BOOKING_JS = `(function(){var m=document.querySelector('.month[data-slots]'),z;try{z=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}
+if(m&&z&&z!==m.getAttribute('data-tz')&&!new URLSearchParams(location.search).has('tz'))try{regroup(m,z)}catch(e){}
+function regroup(m,z){var from=m.getAttribute('data-tz'),loc=m.getAttribute('data-locale')||undefined,month=m.getAttribute('data-month');
+var parts=new Intl.DateTimeFormat('en-US',{timeZone:z,year:'numeric',month:'2-digit',day:'2-digit'});
+function dateOf(t){var p={};parts.formatToParts(new Date(t)).forEach(function(x){p[x.type]=x.value});return p.year+'-'+p.month+'-'+p.day}
+var byDate={};m.getAttribute('data-slots').split(',').forEach(function(s){if(!s)return;var t=parseInt(s,36)*60000,d=dateOf(t);if(d.slice(0,7)===month)(byDate[d]=byDate[d]||[]).push(t)});
+function zoned(u){return u.split('tz='+encodeURIComponent(from)).join('tz='+encodeURIComponent(z))}
+var long=new Intl.DateTimeFormat(loc,{timeZone:'UTC',weekday:'long',day:'numeric',month:'long'});function named(d){return long.format(new Date(d+'T12:00:00Z'))}
+var chosen=document.querySelector('.month [aria-current="date"]'),day=chosen&&byDate[chosen.getAttribute('data-date')]?chosen.getAttribute('data-date'):Object.keys(byDate).sort()[0];
+[].forEach.call(m.querySelectorAll('[data-date]'),function(c){var d=c.getAttribute('data-date'),free=!!byDate[d],n=document.createElement(free?'a':'span');n.textContent=c.textContent;n.setAttribute('data-date',d);
+n.className='day'+(free?' free':'')+(d===day?' chosen':'');n.setAttribute('aria-label',m.getAttribute(free?'data-free':'data-busy').replace('{d}',named(d)));
+if(free){n.href=zoned(m.getAttribute('data-href')).replace('%7Bday%7D',d);if(d===day)n.setAttribute('aria-current','date')}else n.setAttribute('aria-disabled','true');c.replaceWith(n)});
+var col=document.getElementById('times');if(col&&day){var time=new Intl.DateTimeFormat(loc,{timeZone:z,timeStyle:'short'}),h=document.createElement('h2'),ul=document.createElement('ul');
+h.id='times-head';h.className='u-day';h.textContent=m.getAttribute('data-times-on').replace('{d}',named(day));ul.className='time-list';
+byDate[day].forEach(function(t){var iso=new Date(t).toISOString().replace('.000Z','Z'),li=document.createElement('li'),a=document.createElement('a'),w=document.createElement('time');
+a.className='button secondary time';a.href=zoned(m.getAttribute('data-book')).replace('%7Bstart%7D',encodeURIComponent(iso));w.setAttribute('datetime',iso);w.textContent=time.format(new Date(t));a.appendChild(w);li.appendChild(a);ul.appendChild(li)});
+col.replaceChildren(h,ul);col.setAttribute('aria-labelledby','times-head');col.removeAttribute('aria-label')}
+[].forEach.call(document.querySelectorAll('main a[href]'),function(a){var u=a.getAttribute('href');if(u.indexOf('tz=')>=0)a.setAttribute('href',zoned(u))});
+[].forEach.call(document.querySelectorAll('input[name="tz"]'),function(i){i.value=z});var c=document.getElementById('tz-clock');if(c)c.setAttribute('data-tz',z);
+var u=new URL(location.href);u.searchParams.set('tz',z);history.replaceState(null,'',u)}
 var c=document.getElementById('tz-clock');if(!c)return;var f;try{f=new Intl.DateTimeFormat(c.getAttribute('data-locale')||undefined,{timeZone:c.getAttribute('data-tz')||undefined,timeStyle:'short'})}catch(e){return}
-function tick(){c.textContent=f.format(new Date())}setInterval(tick,15000)})();
+function tick(){c.textContent=f.format(new Date())}tick();setInterval(tick,15000)})();
 `;
 
 /** Reloads the page's `data-to` after `data-after` milliseconds (the inbox, when an undo window ends). */

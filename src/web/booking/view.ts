@@ -38,6 +38,11 @@ export interface MonthView {
   times: Slot[];
   now: Date;
   zones: readonly string[];
+  /**
+   * When no zone was chosen (the page is in the owner's): the slots of the month and two dates on
+   * each side, which booking.js regroups by the dates of the browser's zone; null otherwise.
+   */
+  regroup: Slot[] | null;
 }
 
 const zoneLabel = (z: string) => z.replace(/_/g, ' ');
@@ -85,7 +90,11 @@ function monthTable(v: MonthView): Markup {
     month
       ? html`<a class="month-step" href="${here({ month })}" rel="${rel}" aria-label="${label}">${arrow}</a>`
       : html`<span class="month-step" aria-hidden="true">${arrow}</span>`;
-  return html`<section class="month" aria-labelledby="month-name">
+  // The slots as minutes since 1970 in base 36, and what booking.js needs to draw days and times.
+  const data = v.regroup
+    ? html` data-slots="${v.regroup.map((s) => Math.round(s.start / 60_000).toString(36)).join(',')}" data-tz="${v.tz}" data-locale="${v.lang.locale}" data-month="${v.month}" data-free="${t.freeDay('{d}')}" data-busy="${t.noFreeDay('{d}')}" data-times-on="${t.timesOn('{d}')}" data-href="${here({ month: v.month, day: '{day}' })}#times" data-book="${v.base}/book${query({ type: v.type.id, tz: v.tz, start: '{start}', lang: v.lang.lang })}"`
+    : '';
+  return html`<section class="month" aria-labelledby="month-name"${data}>
 <div class="month-head">${step(v.previous, t.previousMonth, '‹', 'prev')}<h2 id="month-name" aria-live="polite">${monthName}</h2>${step(v.next, t.nextMonth, '›', 'next')}</div>
 <table class="month-grid"><caption class="visually-hidden">${t.calendar}: ${monthName}</caption>
 <thead><tr>${names.map((n) => html`<th scope="col"><abbr title="${n.long}">${n.short}</abbr></th>`)}</tr></thead>
@@ -93,9 +102,10 @@ function monthTable(v: MonthView): Markup {
     if (!date) return html`<td></td>`;
     const n = Number(date.slice(8));
     const label = dayName.format(at(date));
-    if (!v.freeDates.has(date)) return html`<td><span class="day" aria-disabled="true" aria-label="${t.noFreeDay(label)}">${n}</span></td>`;
+    const on = v.regroup ? raw(` data-date="${date}"`) : '';
+    if (!v.freeDates.has(date)) return html`<td><span class="day" aria-disabled="true" aria-label="${t.noFreeDay(label)}"${on}>${n}</span></td>`;
     const chosen = date === v.day;
-    return html`<td><a class="day free${chosen ? ' chosen' : ''}" href="${here({ month: v.month, day: date })}#times" aria-label="${t.freeDay(label)}"${chosen ? raw(' aria-current="date"') : ''}>${n}</a></td>`;
+    return html`<td><a class="day free${chosen ? ' chosen' : ''}" href="${here({ month: v.month, day: date })}#times" aria-label="${t.freeDay(label)}"${on}${chosen ? raw(' aria-current="date"') : ''}>${n}</a></td>`;
   })}</tr>`)}</tbody></table>
 ${v.freeDates.size === 0 ? html`<p class="muted">${t.noTimesMonth}</p>` : ''}
 </section>`;
