@@ -161,7 +161,10 @@ function sideways(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>('main *')) {
       const overflow = getComputedStyle(el).overflowX;
       if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-        out.push(`<${el.tagName.toLowerCase()} class="${el.className}"> scrolls sideways by ${el.scrollWidth - el.clientWidth} px`);
+        const right = el.getBoundingClientRect().right;
+        const widest = [...el.querySelectorAll<HTMLElement>('*')].sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)[0];
+        const culprit = widest ? ` (widest: <${widest.tagName.toLowerCase()} class="${widest.className}">, ${Math.round(widest.getBoundingClientRect().right - right)} px past it)` : '';
+        out.push(`<${el.tagName.toLowerCase()} class="${el.className}"> scrolls sideways by ${el.scrollWidth - el.clientWidth} px${culprit}`);
       }
     }
     return out;

@@ -47,7 +47,7 @@ export const CONSOLE_CSS = `.top{display:flex;flex-wrap:wrap;align-items:center;
 .av-day:has(.av-on:not(:checked)) .av-off-note,.av-day:has(.av-off:checked) .av-closed-note{display:block}
 .save-bar{position:sticky;bottom:0;background:var(--bg);padding:.5rem 0;margin:0}html:has(.save-bar){scroll-padding-bottom:4.5rem}
 /* A week on a phone: seven narrow days beside a narrow time axis, as calendar apps show it, not a grid to scroll sideways. */
-@media (max-width:40rem){.tband:not(.days-1){grid-template-columns:2.75rem repeat(7,minmax(0,1fr))}.tband:not(.days-1) .thead h3{font-size:.75rem;padding:.3rem 0}}
+@media (max-width:40rem){.tband:not(.days-1){grid-template-columns:2.75rem repeat(7,minmax(0,1fr))}.tband:not(.days-1)>*{min-width:0;overflow:hidden}.tband:not(.days-1) .thead h3{font-size:.75rem;padding:.3rem 0}}
 /* Plain tables become a card per row on a phone (web/table-cards.ts labels each cell with its column). */
 @media (max-width:40rem){table.cards,table.cards tbody,table.cards tr,table.cards td,table.cards tbody th{display:block;width:auto}
 table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.cards caption{display:block}
@@ -62,5 +62,5 @@ code,.secret{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}mai
 .zones{display:flex;flex-wrap:wrap;gap:.25rem 1.5rem}.zones>span{min-width:14rem}
 .calnav .views,.calmove{display:inline-flex;flex-wrap:wrap;gap:.75rem}.keys{font-size:.8rem;margin:0 0 .5rem}
 ${GRID_CSS}form.event-form{display:block}fieldset{border:1px solid var(--muted);border-radius:8px;margin:.5rem 0;padding:.5rem .75rem}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.sr{position:absolute;left:0;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -24,7 +24,7 @@ button.secondary{background:transparent;color:var(--accent);border:1px solid var
 .u-block{display:block}.u-inline-block{display:inline-block}.u-flex{display:flex}.u-m0{margin:0}.u-mt0{margin-top:0}.u-mt2{margin-top:.5rem}.u-mt8{margin-top:2rem}
 .u-mb2{margin-bottom:.5rem}.u-mr4{margin-right:1rem}.u-my1{margin:.25rem 0}.u-my15{margin:.35rem 0}.u-my2{margin:.5rem 0}
 .u-plain{border:0;padding:0;margin:0}
-.u-normal{font-weight:400}.u-pre{white-space:pre-wrap}.u-wrap{overflow-wrap:anywhere}.u-font{font:inherit}.u-left{text-align:left}.u-scroll-x{overflow-x:auto}
+.u-normal{font-weight:400}.u-pre{white-space:pre-wrap;overflow-wrap:anywhere}.u-wrap{overflow-wrap:anywhere}.u-font{font:inherit}.u-left{text-align:left}.u-scroll-x{overflow-x:auto}
 .u-field{width:100%;padding:.5rem}.u-wfull{width:100%}.u-w55{width:5.5rem}.u-w6{width:6rem}.u-w8{width:8rem}
 .u-box{border:1px solid var(--muted);border-radius:8px;margin:1rem 0}.u-select-all{user-select:all;font-size:1.05rem}
 .u-day{font-size:1.1rem;margin:0 0 .5rem}.u-danger-summary{cursor:pointer;color:var(--danger);padding:.4rem 0}
