@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { getBookingSettings } from '../../src/services/booking.js';
-import { DESKTOP, PHONE, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
+import { DESKTOP, PHONE, screenshot, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
 
 /**
  * The availability editor in a browser (issue 30 point 4), on a phone and at a desktop width: a new
@@ -69,6 +69,8 @@ describe('in a browser: the availability editor', { skip: SKIP_REASON ?? false }
       await page.getByLabel('From', { exact: true }).fill('2026-12-28');
       await page.getByLabel('Until', { exact: true }).fill('2026-12-30');
       await page.getByLabel('Take booking requests').check();
+      await page.locator('#b-hours').scrollIntoViewIfNeeded();
+      await screenshot(page, `console-availability-editor-${width}`);
       await page.getByLabel('New type: name').fill('Call');
       await page.getByLabel('New type: duration in minutes').fill('30');
       await page.getByRole('button', { name: 'Save settings' }).click();

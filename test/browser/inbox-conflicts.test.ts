@@ -5,7 +5,7 @@ import { setBookingSettings } from '../../src/services/booking.js';
 import { REQUEST_DECISION } from '../../src/services/requests/moves.js';
 import { requestsBeingAccepted } from '../../src/store/repos/commitments.js';
 import { until } from '../helpers/patience.js';
-import { DESKTOP, PHONE, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
+import { DESKTOP, PHONE, screenshot, SKIP_REASON, startWorld, type BrowserWorld } from './browser.js';
 
 /**
  * Double booking, seen and guarded, in a browser (issue 30 "Done when"): two visitors on phones
@@ -79,6 +79,10 @@ describe('in a browser: two visitors request the same slot; the owner sees the c
     await assert.doesNotReject(card('Kenji').locator('.status', { hasText: 'conflict' }).waitFor());
     await assert.doesNotReject(card('Kenji').getByText(/^Conflict: overlaps Pat's Intro call \((being accepted|accepted)\)\. Accepting it needs your confirmation\.$/).waitFor());
 
+    await screenshot(owner, 'console-inbox-conflict-desktop');
+    await owner.setViewportSize(PHONE);
+    await screenshot(owner, 'console-inbox-conflict-phone');
+    await owner.setViewportSize(DESKTOP);
     // Unticked, the browser does not send the form: nothing changes.
     const acceptAnyway = card('Kenji').getByRole('button', { name: 'Accept anyway' });
     await acceptAnyway.click();
