@@ -42,7 +42,7 @@ export const CONSOLE_CSS = `.top{display:flex;flex-wrap:wrap;align-items:center;
 .av-day{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-start;padding:.6rem 0;border-top:1px solid color-mix(in srgb,var(--muted) 35%,transparent)}
 .av-name{min-width:8.5rem;padding-top:.45rem}.av-date-head{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;min-width:8.5rem}
 .av-intervals{display:flex;flex-direction:column;align-items:flex-start;gap:.4rem;flex:1 1 14rem}.av-interval{display:flex;gap:.4rem;align-items:center;flex-wrap:wrap}
-.u-time{width:7.5rem}.u-date{width:11rem}button.small{padding:.35rem .7rem;margin:0}.av-off-note,.av-closed-note{display:none;padding-top:.45rem;flex:1 1 14rem}
+.u-time{width:8.5rem}@media (max-width:40rem){.u-time{width:8.25rem}.av-interval{gap:.25rem}.av-interval button.small{padding:.35rem .55rem}}.u-date{width:11rem}button.small{padding:.35rem .7rem;margin:0}.av-off-note,.av-closed-note{display:none;padding-top:.45rem;flex:1 1 14rem}
 .av-day:has(.av-on:not(:checked)) .av-intervals,.av-day:has(.av-on:not(:checked)) .av-copy,.av-day:has(.av-off:checked) .av-intervals{display:none}
 .av-day:has(.av-on:not(:checked)) .av-off-note,.av-day:has(.av-off:checked) .av-closed-note{display:block}
 .save-bar{position:sticky;bottom:0;background:var(--bg);padding:.5rem 0;margin:0}html:has(.save-bar){scroll-padding-bottom:4.5rem}
