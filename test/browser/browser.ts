@@ -87,5 +87,11 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Brow
 /** Saves a screenshot of the page into docs/screenshots when SCREENSHOTS=1 (how the README's pictures are made). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS !== '1') return;
+  // The window as tall as the page, so what sticks to its bottom (the booking form's Save) is drawn
+  // at the page's end, as a reader scrolled there sees it, not halfway down a full-page picture.
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (viewport) await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
   await page.screenshot({ path: path.join('docs', 'screenshots', `${name}.png`), fullPage: true });
+  if (viewport) await page.setViewportSize(viewport);
 }
