@@ -216,7 +216,7 @@ function dayOfDateText(text: string): number {
 // ---------------------------------------------------------------------------------------------
 // Rule parsing
 
-type UntilLimit =
+export type UntilLimit =
   | { kind: 'instant'; ms: number } // UNTIL=...Z, or a floating date-time read in the zone
   | { kind: 'date'; day: number }; // UNTIL=YYYYMMDD, inclusive (a day number)
 
@@ -227,7 +227,8 @@ interface ParsedRule {
   until: UntilLimit | null;
 }
 
-function parseUntil(value: string, zone: ZoneOffsets): UntilLimit {
+/** An RRULE's UNTIL value: an instant (UTC, or a floating date-time read in the zone), or an inclusive local date. */
+export function parseUntil(value: string, zone: ZoneOffsets): UntilLimit {
   const date = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
   if (date) {
     const y = Number(date[1]);
