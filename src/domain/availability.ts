@@ -18,6 +18,9 @@
  *    local date today + bookingWindowDays (today: the owner's date at `now`); and for every busy
  *    interval [bs, be) with be > bs: s - bufferBefore >= be or e + bufferAfter <= bs.
  * 4. The answer holds the offered slots whose start lies in [from, to), in start order.
+ *
+ * Rules 1 and 3's busy part are one cut, `freeRanges` (working time minus buffered busy time), which
+ * GET /free-time returns without slicing (domain/free-time.ts): one engine, two answers.
  */
 import { Temporal } from 'temporal-polyfill';
 import { mergeRanges, subtractRanges, type TimeRange } from './ranges.js';
@@ -46,6 +49,9 @@ export interface SlotRules {
   slotStepMinutes: number;
   durationMinutes: number;
 }
+
+/** What working time depends on: the zone, the weekly hours, closed dates and dates with hours of their own. */
+export type WorkingTime = Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates' | 'dateHours'>;
 
 /** Slot starts in [from, to), epoch milliseconds; `now` is the caller's clock. */
 export interface SlotQuery {
@@ -101,7 +107,7 @@ export function localDay(ms: number, zone: string): number {
 const dayMemo = new WeakMap<object, Map<number, TimeRange[]>>();
 const MAX_MEMO_DAYS = 4000;
 
-function rangesOfDay(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates' | 'dateHours'>, day: number): TimeRange[] {
+function rangesOfDay(rules: WorkingTime, day: number): TimeRange[] {
   let memo = dayMemo.get(rules);
   if (!memo) dayMemo.set(rules, (memo = new Map()));
   let ranges = memo.get(day);
@@ -123,7 +129,7 @@ function rangesOfDay(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blocke
 }
 
 /** Each local date's own working intervals as instants, for every date that can touch [from, to), in order. */
-export function workingIntervals(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates' | 'dateHours'>, from: number, to: number): TimeRange[] {
+export function workingIntervals(rules: WorkingTime, from: number, to: number): TimeRange[] {
   // A local date can hold working time from about 14 h before its UTC midnight to 38 h after it
   // ('24:00' plus the widest offsets); one date of margin on each side covers every zone.
   const first = localDay(from, rules.timezone) - 1;
@@ -134,7 +140,7 @@ export function workingIntervals(rules: Pick<SlotRules, 'timezone' | 'weeklyHour
 }
 
 /** The merged working ranges of every local date that can touch [from, to). */
-export function workingRanges(rules: Pick<SlotRules, 'timezone' | 'weeklyHours' | 'blockedDates' | 'dateHours'>, from: number, to: number): TimeRange[] {
+export function workingRanges(rules: WorkingTime, from: number, to: number): TimeRange[] {
   return mergeRanges(workingIntervals(rules, from, to));
 }
 
@@ -143,15 +149,23 @@ export function windowEnd(rules: Pick<SlotRules, 'timezone' | 'bookingWindowDays
   return startOfDate(isoDate(localDay(now, rules.timezone) + rules.bookingWindowDays + 1), rules.timezone);
 }
 
+/** Minutes of busy time's shadow: a slot may not end within `after` before it nor start within `before` after it. */
+export interface Buffers {
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+}
+
+const NO_BUFFERS: Buffers = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0 };
+
 /**
  * Busy time as seen by a slot of this type: each busy interval widened by the buffers, so a slot
  * [s, e) is clear exactly when it does not overlap any widened interval.
  */
-function blockedBy(busy: readonly TimeRange[], rules: SlotRules, from: number, to: number): TimeRange[] {
-  const before = rules.bufferBeforeMinutes * MINUTE;
-  const after = rules.bufferAfterMinutes * MINUTE;
-  // Only busy time that can meet a slot in [from, to) matters. Sorted, disjoint input (what the
-  // service's cache holds) is searched and widened in one pass; anything else is merged first.
+function blockedBy(busy: readonly TimeRange[], buffers: Buffers, from: number, to: number): TimeRange[] {
+  const before = buffers.bufferBeforeMinutes * MINUTE;
+  const after = buffers.bufferAfterMinutes * MINUTE;
+  // Only busy time that can meet [from, to) matters. Sorted, disjoint input (what the service's
+  // cache holds) is searched and widened in one pass; anything else is merged first.
   const sorted = isSortedDisjoint(busy) ? busy : mergeRanges(busy);
   let lo = 0;
   let hi = sorted.length;
@@ -172,6 +186,38 @@ function blockedBy(busy: readonly TimeRange[], rules: SlotRules, from: number, t
   return widened;
 }
 
+/** Sorted, disjoint ranges cut to [from, to). */
+function clipRanges(ranges: readonly TimeRange[], from: number, to: number): TimeRange[] {
+  const out: TimeRange[] = [];
+  for (const r of ranges) {
+    if (r.end <= from) continue;
+    if (r.start >= to) break;
+    out.push({ start: Math.max(r.start, from), end: Math.min(r.end, to) });
+  }
+  return out;
+}
+
+/**
+ * The free time inside `working` (sorted, disjoint: what mergeRanges returns): `working` minus busy
+ * time widened by the buffers, sorted and disjoint. The one cut both answers are made of: GET
+ * /availability slices it into slots of a type (with that type's buffers), GET /free-time returns
+ * it as it is (no buffers: domain/free-time.ts).
+ */
+export function freeRanges(working: readonly TimeRange[], busy: readonly TimeRange[], buffers: Buffers = NO_BUFFERS): TimeRange[] {
+  if (working.length === 0) return [];
+  return subtractRanges(working, blockedBy(busy, buffers, working[0]!.start, working[working.length - 1]!.end));
+}
+
+/**
+ * Free time in [from, to): the merged working time of `rules` (or, with null, all of [from, to))
+ * cut to the span, minus busy time widened by the buffers.
+ */
+export function freeBetween(rules: WorkingTime | null, busy: readonly TimeRange[], from: number, to: number, buffers: Buffers = NO_BUFFERS): TimeRange[] {
+  if (from >= to) return [];
+  const working = rules ? clipRanges(workingRanges(rules, from, to), from, to) : [{ start: from, end: to }];
+  return freeRanges(working, busy, buffers);
+}
+
 function isSortedDisjoint(ranges: readonly TimeRange[]): boolean {
   for (let i = 0; i < ranges.length; i += 1) {
     const r = ranges[i]!;
@@ -189,7 +235,8 @@ export function freeSlots(rules: SlotRules, busy: readonly TimeRange[], q: SlotQ
   if (earliest >= latestStart) return [];
   // Intervals are searched a day before the first start, so the interval holding it is found.
   const intervals = workingIntervals(rules, earliest - 86_400_000, latestStart + duration);
-  const free = subtractRanges(mergeRanges(intervals), blockedBy(busy, rules, earliest, latestStart + duration));
+  // Every offered slot lies in [earliest, latestStart + duration): free time beyond it is not needed.
+  const free = freeRanges(clipRanges(mergeRanges(intervals), earliest, latestStart + duration), busy, rules);
   // Every interval's grid, as one sorted set of starts: intervals of one date may overlap or come
   // in any order (and a spring-forward gap can move one into the next), so grids can interleave.
   const starts: number[] = [];
