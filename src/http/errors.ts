@@ -50,6 +50,11 @@ export const ERRORS = {
     message: "The request's state does not allow this operation.",
     when: "The request's state does not allow the operation (for example withdrawing a handled request).",
   },
+  resync_required: {
+    status: 410,
+    message: 'This sync token is too old: start again without syncToken (a full sync).',
+    when: 'GET /events/changes: the `syncToken` is older than the 30 days changes are kept, or was not made by this database (docs/sync.md); `field` is `syncToken`. Start again without it.',
+  },
   invalid_input: {
     status: 422,
     message: 'A parameter or field is wrong.',

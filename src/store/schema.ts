@@ -59,6 +59,8 @@ export interface EventsTable {
   created_at: Instant;
   updated_at: Instant;
   deleted_at: Date | null;
+  /** The transaction that last changed the row or one of its occurrences (xid8 as text; migration 0017, the change feed). */
+  change_xid: Generated<string>;
 }
 
 export interface EventOverridesTable {
@@ -379,6 +381,8 @@ export interface WebhookEndpointsTable {
   created_at: Instant;
   updated_at: Instant;
   deleted_at: Date | null;
+  /** The event types it chose (migration 0018); null: every type its scopes allow, later ones included. */
+  event_types: string[] | null;
 }
 
 /** The tokens entitled to an event when it occurred. */

@@ -60,6 +60,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/free-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's free intervals of any length on the dates from..to (inclusive, at most 62) of the time zone tz, within the booking page's working hours unless workingHours=false; never before now, never why a time is busy. 404 while the owner's booking is off.
+         * @description The owner's free intervals of any length on the dates from..to (inclusive, at most 62) of the time zone tz, within the booking page's working hours unless workingHours=false; never before now, never why a time is busy. 404 while the owner's booking is off. Needs the scope `availability:read`. Rate class `availability`.
+         */
+        get: operations["getFreeTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -92,6 +112,66 @@ export interface paths {
          * @description One event, or one occurrence of a repeating event by its id `<series id>@<original start>`. Needs the scope `events:read`. Rate class `read`.
          */
         get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every event and series created, changed or deleted since a sync token (without one: all of them, a full sync), in pages; the last page of a round gives the next token. Not bound to a window.
+         * @description Every event and series created, changed or deleted since a sync token (without one: all of them, a full sync), in pages; the last page of a round gives the next token. Not bound to a window. Needs the scope `events:read`. Rate class `read`.
+         */
+        get: operations["listEventChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A repeating event by the id `occurrenceOf` gives: its rule in words and as iCalendar text, its zone, first and last occurrence, exceptions count.
+         * @description A repeating event by the id `occurrenceOf` gives: its rule in words and as iCalendar text, its zone, first and last occurrence, exceptions count. Needs the scope `events:read`. Rate class `read`.
+         */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{id}/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The occurrences of a series between two instants (at most 366 days), in start order, exactly as GET /events lists them.
+         * @description The occurrences of a series between two instants (at most 366 days), in start order, exactly as GET /events lists them. Needs the scope `events:read`. Rate class `read`.
+         */
+        get: operations["listSeriesOccurrences"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1014,7 +1094,7 @@ export interface components {
          * @description stable; messages may change, so clients branch on the code (docs/errors.md)
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "invalid_token" | "token_expired" | "insufficient_scope" | "app_suspended" | "not_found" | "method_not_allowed" | "slot_unavailable" | "invalid_transition" | "invalid_input" | "idempotency_mismatch" | "rate_limited" | "too_many_pending" | "internal" | "unavailable";
+        ErrorCode: "bad_request" | "invalid_token" | "token_expired" | "insufficient_scope" | "app_suspended" | "not_found" | "method_not_allowed" | "slot_unavailable" | "invalid_transition" | "resync_required" | "invalid_input" | "idempotency_mismatch" | "rate_limited" | "too_many_pending" | "internal" | "unavailable";
         /**
          * Event
          * @example {
@@ -1072,6 +1152,17 @@ export interface components {
              * @example 2026-03-29T09:00:00Z
              */
             updatedAt: string;
+        };
+        /** EventChanges */
+        EventChanges: {
+            /** @description single events created or changed, and every exception (changed, moved or cancelled occurrence) of each series in `series` */
+            events: components["schemas"]["Event"][];
+            /** @description series created or changed; each replaces what the client held of it, its exceptions included */
+            series: components["schemas"]["Series"][];
+            /** @description events and series deleted (a series with all its occurrences); never on a full sync */
+            deleted: components["schemas"]["DeletedMarker"][];
+            nextCursor: string | null;
+            nextSyncToken: string | null;
         };
         /**
          * EventCreatedEvent
@@ -1202,6 +1293,41 @@ export interface components {
             /** @description true for a test-mode token, or an event of a test token's record */
             test: boolean;
             data: components["schemas"]["EventRef"];
+        };
+        /** FreeInterval */
+        FreeInterval: {
+            /**
+             * Format: date-time
+             * @description an RFC 3339 instant in UTC (YYYY-MM-DDThh:mm:ss, an optional fraction of 1 to 9 digits, then Z)
+             * @example 2026-03-29T09:00:00Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description an RFC 3339 instant in UTC (YYYY-MM-DDThh:mm:ss, an optional fraction of 1 to 9 digits, then Z)
+             * @example 2026-03-29T09:00:00Z
+             */
+            end: string;
+        };
+        /** FreeTime */
+        FreeTime: {
+            timezone: components["schemas"]["TimeZoneName"];
+            /**
+             * Format: date
+             * @description a calendar date (YYYY-MM-DD)
+             * @example 2026-03-29
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description a calendar date (YYYY-MM-DD)
+             * @example 2026-03-29
+             */
+            to: string;
+            /** @description whether the intervals were cut to working hours (the default, true, when not asked) */
+            workingHours: boolean;
+            /** @description free time only, in start order, merged (never two touching), never before now */
+            free: components["schemas"]["FreeInterval"][];
         };
         /**
          * PingData
@@ -1541,6 +1667,96 @@ export interface components {
             contactMethod?: "email" | "phone_call" | "sms" | "whatsapp" | "telegram" | "signal" | "viber" | "wechat" | "imessage" | "other";
             /** @description text without control characters (tab, line feed and carriage return are allowed) */
             contactHandle?: string;
+        };
+        /**
+         * Series
+         * @example {
+         *       "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d",
+         *       "title": "Stand-up",
+         *       "timezone": "Europe/Berlin",
+         *       "allDay": false,
+         *       "showAs": "busy",
+         *       "status": "confirmed",
+         *       "calendar": "work",
+         *       "location": null,
+         *       "url": null,
+         *       "rule": "Every Tuesday at 10:00, until 31 March 2027",
+         *       "rrule": "DTSTART;TZID=Europe/Berlin:20260317T100000\nRRULE:FREQ=WEEKLY;UNTIL=20270331T215959Z\nEXDATE;TZID=Europe/Berlin:20260407T100000",
+         *       "firstOccurrence": {
+         *         "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d@2026-03-17T09:00:00Z",
+         *         "start": "2026-03-17T09:00:00Z",
+         *         "end": "2026-03-17T09:30:00Z"
+         *       },
+         *       "lastOccurrence": {
+         *         "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d@2027-03-30T08:00:00Z",
+         *         "start": "2027-03-30T08:00:00Z",
+         *         "end": "2027-03-30T08:30:00Z"
+         *       },
+         *       "exceptionsCount": 1,
+         *       "updatedAt": "2026-03-29T00:30:00Z"
+         *     }
+         */
+        Series: {
+            /**
+             * @description a UUID
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            id: string;
+            title: string;
+            /** @description the zone the rule runs in: its wall-clock times hold across DST changes */
+            timezone: string;
+            allDay: boolean;
+            /** @enum {string} */
+            showAs: "busy" | "free";
+            /** @enum {string} */
+            status: "confirmed" | "cancelled";
+            calendar: string;
+            location: string | null;
+            url: string | null;
+            /** @description the recurrence in English words, in the series' zone ("Every Tuesday at 10:00") */
+            rule: string;
+            /** @description the recurrence as iCalendar content lines joined by "\n": DTSTART, each RRULE, RDATE and EXDATE (deleted occurrences included); changed, moved and cancelled occurrences are not in it: they are the exceptions, listed by GET /series/{id}/occurrences */
+            rrule: string;
+            firstOccurrence: components["schemas"]["SeriesOccurrenceRef"] | null;
+            lastOccurrence: components["schemas"]["SeriesOccurrenceRef"] | null;
+            /** @description occurrences changed, moved, cancelled or removed */
+            exceptionsCount: number;
+            /**
+             * Format: date-time
+             * @description an RFC 3339 instant in UTC (YYYY-MM-DDThh:mm:ss, an optional fraction of 1 to 9 digits, then Z)
+             * @example 2026-03-29T09:00:00Z
+             */
+            updatedAt: string;
+        };
+        /** SeriesOccurrencePage */
+        SeriesOccurrencePage: {
+            data: components["schemas"]["Event"][];
+            nextCursor: string | null;
+            deleted?: components["schemas"]["DeletedMarker"][];
+        };
+        /**
+         * SeriesOccurrenceRef
+         * @example {
+         *       "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d@2026-03-17T09:00:00Z",
+         *       "start": "2026-03-17T09:00:00Z",
+         *       "end": "2026-03-17T09:30:00Z"
+         *     }
+         */
+        SeriesOccurrenceRef: {
+            /** @description `<series id>@<original start>`, as GET /events/{id} takes it */
+            id: string;
+            /**
+             * Format: date-time
+             * @description an RFC 3339 instant in UTC (YYYY-MM-DDThh:mm:ss, an optional fraction of 1 to 9 digits, then Z)
+             * @example 2026-03-29T09:00:00Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description an RFC 3339 instant in UTC (YYYY-MM-DDThh:mm:ss, an optional fraction of 1 to 9 digits, then Z)
+             * @example 2026-03-29T09:00:00Z
+             */
+            end: string;
         };
         /** Slot */
         Slot: {
@@ -2674,6 +2890,272 @@ export interface operations {
             };
         };
     };
+    getFreeTime: {
+        parameters: {
+            query: {
+                /**
+                 * @description a calendar date (YYYY-MM-DD)
+                 * @example 2026-03-29
+                 */
+                from: string;
+                /**
+                 * @description a calendar date (YYYY-MM-DD)
+                 * @example 2026-03-29
+                 */
+                to: string;
+                tz: components["schemas"]["TimeZone"];
+                /** @description true (the default): only within the working hours of the owner's booking page; false: at any hour */
+                workingHours?: "true" | "false";
+                /** @description only free intervals at least this many minutes long (1 to 1440) */
+                minMinutes?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timezone": "Europe/Berlin",
+                     *       "from": "2026-03-30",
+                     *       "to": "2026-03-31",
+                     *       "workingHours": true,
+                     *       "free": [
+                     *         {
+                     *           "start": "2026-03-30T07:00:00Z",
+                     *           "end": "2026-03-30T09:30:00Z"
+                     *         },
+                     *         {
+                     *           "start": "2026-03-30T11:00:00Z",
+                     *           "end": "2026-03-30T15:00:00Z"
+                     *         },
+                     *         {
+                     *           "start": "2026-03-31T07:00:00Z",
+                     *           "end": "2026-03-31T15:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FreeTime"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_token, token_expired */
+            401: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_token",
+                     *         "message": "The token is missing, malformed, unknown or revoked.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description app_suspended, insufficient_scope */
+            403: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "app_suspended",
+                     *         "message": "The app this token belongs to is suspended.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Not found.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed */
+            405: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "method_not_allowed",
+                     *         "message": "This path does not take that method.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_input */
+            422: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_input",
+                     *         "message": "A parameter or field is wrong.",
+                     *         "field": "from",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "A rate limit was reached; retry after the time in Retry-After.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal",
+                     *         "message": "Something went wrong on our side; quote the requestId when reporting it.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable */
+            503: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "A dependency is down; retry with backoff.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query: {
@@ -2970,6 +3452,832 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_token, token_expired */
+            401: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_token",
+                     *         "message": "The token is missing, malformed, unknown or revoked.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description app_suspended, insufficient_scope */
+            403: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "app_suspended",
+                     *         "message": "The app this token belongs to is suspended.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Not found.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed */
+            405: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "method_not_allowed",
+                     *         "message": "This path does not take that method.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_input */
+            422: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_input",
+                     *         "message": "A parameter or field is wrong.",
+                     *         "field": "from",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "A rate limit was reached; retry after the time in Retry-After.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal",
+                     *         "message": "Something went wrong on our side; quote the requestId when reporting it.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable */
+            503: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "A dependency is down; retry with backoff.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEventChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description the nextSyncToken of an earlier round, as it was answered
+                 * @example eyJoIjoidG9rZW46NWYz.Xk3bQ9pA0vN2cR7tY1uW4e
+                 */
+                syncToken?: string;
+                /** @description 1 to 100, default 50 */
+                limit?: number;
+                /** @description the nextCursor of the previous page, as it was answered */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d",
+                     *           "title": "Dentist",
+                     *           "start": "2026-03-30T07:00:00Z",
+                     *           "end": "2026-03-30T08:00:00Z",
+                     *           "allDay": false,
+                     *           "startDate": null,
+                     *           "endDate": null,
+                     *           "timezone": "Europe/Berlin",
+                     *           "showAs": "busy",
+                     *           "status": "confirmed",
+                     *           "calendar": "personal",
+                     *           "location": "Hauptstraße 1, Berlin",
+                     *           "url": null,
+                     *           "isAppointment": false,
+                     *           "requestId": null,
+                     *           "occurrenceOf": null,
+                     *           "updatedAt": "2026-03-29T00:30:00Z"
+                     *         }
+                     *       ],
+                     *       "series": [
+                     *         {
+                     *           "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d",
+                     *           "title": "Stand-up",
+                     *           "timezone": "Europe/Berlin",
+                     *           "allDay": false,
+                     *           "showAs": "busy",
+                     *           "status": "confirmed",
+                     *           "calendar": "work",
+                     *           "location": null,
+                     *           "url": null,
+                     *           "rule": "Every Tuesday at 10:00, until 31 March 2027",
+                     *           "rrule": "DTSTART;TZID=Europe/Berlin:20260317T100000\nRRULE:FREQ=WEEKLY;UNTIL=20270331T215959Z\nEXDATE;TZID=Europe/Berlin:20260407T100000",
+                     *           "firstOccurrence": {
+                     *             "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d@2026-03-17T09:00:00Z",
+                     *             "start": "2026-03-17T09:00:00Z",
+                     *             "end": "2026-03-17T09:30:00Z"
+                     *           },
+                     *           "lastOccurrence": {
+                     *             "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d@2027-03-30T08:00:00Z",
+                     *             "start": "2027-03-30T08:00:00Z",
+                     *             "end": "2027-03-30T08:30:00Z"
+                     *           },
+                     *           "exceptionsCount": 1,
+                     *           "updatedAt": "2026-03-29T00:30:00Z"
+                     *         }
+                     *       ],
+                     *       "deleted": [
+                     *         {
+                     *           "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d",
+                     *           "deletedAt": "2026-03-29T00:30:00Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "nextSyncToken": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventChanges"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_token, token_expired */
+            401: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_token",
+                     *         "message": "The token is missing, malformed, unknown or revoked.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description app_suspended, insufficient_scope */
+            403: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "app_suspended",
+                     *         "message": "The app this token belongs to is suspended.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed */
+            405: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "method_not_allowed",
+                     *         "message": "This path does not take that method.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description resync_required */
+            410: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "resync_required",
+                     *         "message": "This sync token is too old: start again without syncToken (a full sync).",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_input */
+            422: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_input",
+                     *         "message": "A parameter or field is wrong.",
+                     *         "field": "from",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "A rate limit was reached; retry after the time in Retry-After.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal",
+                     *         "message": "Something went wrong on our side; quote the requestId when reporting it.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable */
+            503: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "A dependency is down; retry with backoff.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d",
+                     *       "title": "Stand-up",
+                     *       "timezone": "Europe/Berlin",
+                     *       "allDay": false,
+                     *       "showAs": "busy",
+                     *       "status": "confirmed",
+                     *       "calendar": "work",
+                     *       "location": null,
+                     *       "url": null,
+                     *       "rule": "Every Tuesday at 10:00, until 31 March 2027",
+                     *       "rrule": "DTSTART;TZID=Europe/Berlin:20260317T100000\nRRULE:FREQ=WEEKLY;UNTIL=20270331T215959Z\nEXDATE;TZID=Europe/Berlin:20260407T100000",
+                     *       "firstOccurrence": {
+                     *         "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d@2026-03-17T09:00:00Z",
+                     *         "start": "2026-03-17T09:00:00Z",
+                     *         "end": "2026-03-17T09:30:00Z"
+                     *       },
+                     *       "lastOccurrence": {
+                     *         "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d@2027-03-30T08:00:00Z",
+                     *         "start": "2027-03-30T08:00:00Z",
+                     *         "end": "2027-03-30T08:30:00Z"
+                     *       },
+                     *       "exceptionsCount": 1,
+                     *       "updatedAt": "2026-03-29T00:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            /** @description bad_request */
+            400: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "The request is not valid HTTP.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_token, token_expired */
+            401: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_token",
+                     *         "message": "The token is missing, malformed, unknown or revoked.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description app_suspended, insufficient_scope */
+            403: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "app_suspended",
+                     *         "message": "The app this token belongs to is suspended.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Not found.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed */
+            405: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "method_not_allowed",
+                     *         "message": "This path does not take that method.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_input */
+            422: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_input",
+                     *         "message": "A parameter or field is wrong.",
+                     *         "field": "from",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "A rate limit was reached; retry after the time in Retry-After.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal",
+                     *         "message": "Something went wrong on our side; quote the requestId when reporting it.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable */
+            503: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "A dependency is down; retry with backoff.",
+                     *         "requestId": "req_7GvJ2kQ9xZ0aB3cD4eF5gH"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSeriesOccurrences: {
+        parameters: {
+            query: {
+                /**
+                 * @description an RFC 3339 instant in UTC (YYYY-MM-DDThh:mm:ss, an optional fraction of 1 to 9 digits, then Z)
+                 * @example 2026-03-29T09:00:00Z
+                 */
+                from: string;
+                /**
+                 * @description an RFC 3339 instant in UTC (YYYY-MM-DDThh:mm:ss, an optional fraction of 1 to 9 digits, then Z)
+                 * @example 2026-03-29T09:00:00Z
+                 */
+                to: string;
+                /** @description 1 to 100, default 50 */
+                limit?: number;
+                /** @description the nextCursor of the previous page, as it was answered */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3f0c6a52-8d1e-4b7a-9c2d-5e6f7a8b9c0d",
+                     *           "title": "Dentist",
+                     *           "start": "2026-03-30T07:00:00Z",
+                     *           "end": "2026-03-30T08:00:00Z",
+                     *           "allDay": false,
+                     *           "startDate": null,
+                     *           "endDate": null,
+                     *           "timezone": "Europe/Berlin",
+                     *           "showAs": "busy",
+                     *           "status": "confirmed",
+                     *           "calendar": "personal",
+                     *           "location": "Hauptstraße 1, Berlin",
+                     *           "url": null,
+                     *           "isAppointment": false,
+                     *           "requestId": null,
+                     *           "occurrenceOf": null,
+                     *           "updatedAt": "2026-03-29T00:30:00Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeriesOccurrencePage"];
                 };
             };
             /** @description bad_request */

@@ -2,6 +2,7 @@ import type { components, operations } from './api-types.js';
 import type { ClientEvents, Listener } from './events.js';
 import { PageList, type Page } from './paging.js';
 import { withResponse, type WithResponse } from './response.js';
+import { EventSync, type EventChanges, type EventSyncOptions } from './sync.js';
 import { Transport, type ClientOptions, type CreateOptions, type QueryValues, type RequestOptions } from './transport.js';
 
 type Schemas = components['schemas'];
@@ -31,6 +32,7 @@ type Query<K extends keyof operations> = operations[K]['parameters']['query'];
 type ListQuery<K extends keyof operations> = Omit<NonNullable<Query<K>>, 'cursor'>;
 
 export type EventsQuery = ListQuery<'listEvents'>;
+export type EventChangesQuery = NonNullable<Query<'listEventChanges'>>;
 export type TasksQuery = ListQuery<'listTasks'>;
 export type RequestsQuery = ListQuery<'listRequests'>;
 export type WebhookEventsQuery = ListQuery<'listWebhookEvents'>;
@@ -137,10 +139,27 @@ export class CalendarAccess {
     get: (query: AvailabilityQuery, options?: RequestOptions): Promise<WithResponse<Availability>> => this.get('/availability', query, options),
   };
 
-  /** GET /events and /events/{id}. */
+  /** GET /events, /events/{id} and the change feed GET /events/changes. */
   readonly events = {
     list: (query: EventsQuery, options?: RequestOptions): PageList<Event> => this.list('/events', query, options),
     get: (eventId: string, options?: RequestOptions): Promise<WithResponse<Event>> => this.get(`/events/${id(eventId)}`, undefined, options),
+    /**
+     * One page of the change feed (docs/sync.md): without `syncToken` every event and series, with it
+     * what changed since; follow `nextCursor` to the round's last page, which carries `nextSyncToken`.
+     * `sync()` does all of it for you.
+     */
+    changes: (query: EventChangesQuery = {}, options?: RequestOptions): Promise<WithResponse<EventChanges>> => this.get('/events/changes', query, options),
+    /**
+     * A local copy kept exact by the change feed: `await sync.pull()` reads everything the first
+     * time, then only changes, and starts again by itself when the server says `resync_required`.
+     *
+     * ```ts
+     * const sync = client.events.sync();
+     * await sync.pull();
+     * console.log(sync.events.size, sync.series.size, sync.syncToken);
+     * ```
+     */
+    sync: (options?: EventSyncOptions): EventSync => new EventSync((query, callOptions) => this.get('/events/changes', query, callOptions), options),
   };
 
   /** GET /tasks and /tasks/{id}. */

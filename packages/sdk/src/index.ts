@@ -9,6 +9,7 @@ export type {
   AvailabilityQuery,
   CreatedRequest,
   Event,
+  EventChangesQuery,
   EventsQuery,
   Request,
   RequestsQuery,
@@ -24,6 +25,7 @@ export type {
 export { CalendarAccessConnectionError, CalendarAccessError, errorDocUrl, isCalendarAccessError, type ErrorBody, type ErrorCode } from './errors.js';
 export type { ClientEvents, Listener, RequestEvent, ResponseEvent, RetryBasis, RetryEvent, RetryReason } from './events.js';
 export { PageList, type Page } from './paging.js';
+export { EventSync, type EventChanges, type EventSyncOptions, type PullResult, type Series, type SyncSnapshot } from './sync.js';
 export type { RateLimit, ResponseMeta, WithResponse } from './response.js';
 export type { CallOptions, ClientOptions, CreateOptions, QueryValues, RequestOptions, Sleep, TokenSource } from './transport.js';
 export { ERRORS_DOC_URL, REPOSITORY_URL, SDK_NAME, SDK_VERSION, type AppInfo } from './version.js';

@@ -1,11 +1,13 @@
 import type { AnyRoute } from '../route.js';
 import { listAppointmentTypesRoute } from './appointment-types.routes.js';
 import { getAvailability } from './availability.routes.js';
+import { listEventChanges } from './event-changes.routes.js';
 import { getEvent, listEvents } from './events.routes.js';
 import { getFreeTime } from './free-time.routes.js';
 import { getMe } from './me.routes.js';
 import { createAppointmentRequest, createTaskRequest, withdrawRequest } from './request-writes.routes.js';
 import { getRequest, listRequests } from './requests.routes.js';
+import { getSeries, listSeriesOccurrences } from './series.routes.js';
 import { getTask, listTasks } from './tasks.routes.js';
 import { getWebhookEvent, listWebhookEvents } from './webhook-events.routes.js';
 
@@ -17,6 +19,9 @@ export const API_ROUTES: AnyRoute[] = [
   getFreeTime,
   listEvents,
   getEvent,
+  listEventChanges,
+  getSeries,
+  listSeriesOccurrences,
   listTasks,
   getTask,
   listRequests,

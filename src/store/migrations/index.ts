@@ -15,6 +15,8 @@ import * as m0013 from './0013_oauth_apps.js';
 import * as m0014 from './0014_feed_warnings.js';
 import * as m0015 from './0015_app_webhooks.js';
 import * as m0016 from './0016_request_log.js';
+import * as m0017 from './0017_event_changes.js';
+import * as m0018 from './0018_webhook_filters.js';
 
 /** Numbered, forward-only migrations, each run in its own transaction by Kysely's Migrator. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +36,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_feed_warnings': m0014,
   '0015_app_webhooks': m0015,
   '0016_request_log': m0016,
+  '0017_event_changes': m0017,
+  '0018_webhook_filters': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,84 @@
+import { decodeCursor, encodeCursor, queryFingerprint } from '../../domain/cursor.js';
+import { feedItem } from '../../domain/event-feed.js';
+import { formatInstant } from '../../domain/instant.js';
+import { decodeSyncToken, encodeSyncToken, nextSyncPosition, syncHolder, type SyncPosition } from '../../domain/sync-token.js';
+import { feedPage } from '../../store/repos/event-feed.js';
+import { ApiError, invalidInput } from '../errors.js';
+import { DEFAULT_LIMIT } from '../keyset.js';
+import { presentEvent } from '../presenters/event.js';
+import { presentSeries } from '../presenters/series.js';
+import { defineRoute } from '../route.js';
+import { EventChanges, EventChangesQuery } from '../schemas/event-changes.js';
+import type { Static } from 'typebox';
+
+type Page = Static<typeof EventChanges>;
+
+const START_AGAIN = 'This sync token is older than the 30 days changes are kept: start again without syncToken (a full sync).';
+
+/**
+ * GET /events/changes (issue 31, docs/sync.md): the owner's events and series changed since a sync
+ * token, or all of them without one, in rounds of pages. A round reads the rows stamped between the
+ * token's horizon and the horizon of its first page's snapshot (store/repos/event-feed.ts); its last
+ * page hands out the next token. A page's cursor holds the round's upper horizon and the last row.
+ */
+export const listEventChanges = defineRoute({
+  method: 'GET',
+  url: '/events/changes',
+  operationId: 'listEventChanges',
+  summary: 'Every event and series created, changed or deleted since a sync token (without one: all of them, a full sync), in pages; the last page of a round gives the next token. Not bound to a window.',
+  tag: 'Events',
+  scope: 'events:read',
+  rateClass: 'read',
+  querystring: EventChangesQuery,
+  response: EventChanges,
+  errors: ['invalid_input', 'resync_required'],
+  async handler(ctx) {
+    const { query, principal, services, now } = ctx;
+    const secret = services.secrets.cursor;
+    const holder = syncHolder(principal);
+    let from: SyncPosition | null = null;
+    if (query.syncToken !== undefined) {
+      const read = decodeSyncToken(secret, query.syncToken, holder, now);
+      if (!read.ok && read.reason === 'expired') throw new ApiError('resync_required', START_AGAIN, 'syncToken');
+      if (!read.ok) throw invalidInput('syncToken', read.reason === 'holder' ? 'The sync token belongs to another token.' : 'The sync token is not one this service issued.');
+      from = read.position;
+    }
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const cursorContext = { fingerprint: queryFingerprint('event-changes', query), tokenId: holder, now };
+    let upper: string | null = null;
+    let after: { stamp: string; id: string } | null = null;
+    if (query.cursor !== undefined) {
+      const read = decodeCursor(secret, query.cursor, cursorContext);
+      if (!read.ok) throw invalidInput('cursor', `The cursor ${read.reason}.`);
+      const [u, stamp] = typeof read.position.key === 'string' ? read.position.key.split('.') : [];
+      if (!u || !stamp) throw invalidInput('cursor', 'The cursor is not a cursor of this list.');
+      upper = u;
+      after = { stamp, id: read.position.id };
+    }
+
+    const read = await feedPage(services.db, principal.ownerId, { lower: from?.horizon ?? null, upper, after, take: limit + 1 });
+    // A horizon beyond every transaction this database has begun was not made by it (a restored or replaced database).
+    if (from && BigInt(from.horizon) > BigInt(read.next)) throw new ApiError('resync_required', 'This sync token was not made by this database: start again without syncToken (a full sync).', 'syncToken');
+
+    const page: Page = { events: [], series: [], deleted: [], nextCursor: null, nextSyncToken: null };
+    const rows = read.rows.slice(0, limit);
+    for (const row of rows) {
+      const item = feedItem(row.event, row.overrides);
+      if (item.kind === 'deleted') page.deleted.push({ id: item.id, deletedAt: formatInstant(item.deletedAt) });
+      else if (item.kind === 'event') page.events.push(presentEvent(item.view));
+      else {
+        page.series.push(presentSeries(item.series, item.overrides));
+        for (const view of item.exceptions) page.events.push(presentEvent(view));
+      }
+    }
+    if (read.rows.length > limit) {
+      const last = rows[rows.length - 1]!;
+      page.nextCursor = encodeCursor(secret, { key: `${read.upper}.${last.stamp}`, id: last.event.id }, cursorContext);
+    } else {
+      // Earlier pages of the round returned rows; a one-page round returned what it holds.
+      const returnedAny = after !== null || rows.length > 0;
+      page.nextSyncToken = encodeSyncToken(secret, holder, nextSyncPosition(from, read.upper, returnedAny, now));
+    }
+    return page;
+  },
+});

@@ -1,0 +1,35 @@
+import { feedItem } from '../../src/domain/event-feed.js';
+import { presentEvent } from '../../src/http/presenters/event.js';
+import { presentSeries } from '../../src/http/presenters/series.js';
+import type { Db } from '../../src/store/db.js';
+import { eventWithOverrides } from '../../src/store/repos/events.js';
+
+/** What a sync client's copy holds: single events, series and the series' exceptions, by id. */
+export interface CalendarCopy {
+  events: Map<string, unknown>;
+  series: Map<string, unknown>;
+  exceptions: Map<string, unknown>;
+}
+
+/**
+ * The owner's calendar as the server holds it now, read row by row from the events table (not
+ * through the feed) and presented as GET /events/{id} and GET /series/{id} present it: the copy a
+ * client that missed nothing must have.
+ */
+export async function calendarTruth(db: Db, ownerId: string): Promise<CalendarCopy> {
+  const copy: CalendarCopy = { events: new Map(), series: new Map(), exceptions: new Map() };
+  const ids = await db.selectFrom('events').select('id').where('owner_id', '=', ownerId).where('deleted_at', 'is', null).execute();
+  for (const { id } of ids) {
+    const found = (await eventWithOverrides(db, ownerId, id))!;
+    const item = feedItem(found.event, found.overrides);
+    if (item.kind === 'event') copy.events.set(id, presentEvent(item.view));
+    if (item.kind === 'series') {
+      copy.series.set(id, presentSeries(item.series, item.overrides));
+      for (const v of item.exceptions) copy.exceptions.set(v.id, presentEvent(v));
+    }
+  }
+  return copy;
+}
+
+/** A map's entries in id order, for deepEqual. */
+export const sorted = (m: Map<string, unknown>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
