@@ -21,6 +21,13 @@ interface Payload {
 }
 
 export const CURSOR_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * A cursor's expiry is rounded up to the next whole hour (UTC) after its 24 hours: it lasts at
+ * least 24 hours and less than 25, and one page answers the same cursor, so the same bytes and the
+ * same ETag, for an hour. An expiry in seconds changed every page's body every second, and a client
+ * polling a first page with If-None-Match never got a 304 (docs/conditional-get.md).
+ */
+export const CURSOR_EXPIRY_STEP_MS = 60 * 60 * 1000;
 export const CURSOR_MAX_LENGTH = 512;
 export const CURSOR_PATTERN = '^[A-Za-z0-9_.-]{1,512}$';
 
@@ -39,8 +46,8 @@ function sign(secret: string, payload: string): string {
 
 /**
  * Hashes and cursors are pure functions of their input, and a sync client or many clients of one
- * calendar ask the same query again and again: the last ones are kept (a cursor's expiry is in
- * seconds, so one page issues the same cursor for a whole second).
+ * calendar ask the same query again and again: the last ones are kept (a cursor's expiry is a whole
+ * hour, so one page issues the same cursor for an hour).
  */
 const REMEMBERED = 1000;
 const fingerprints = new Map<string, string>();
@@ -56,6 +63,11 @@ function remembered(memo: Map<string, string>, key: string, compute: () => strin
   return value;
 }
 
+/** When a cursor issued at `now` expires (epoch ms): 24 hours on, rounded up to the whole hour (CURSOR_EXPIRY_STEP_MS). */
+export function cursorExpiry(now: Date): number {
+  return Math.ceil((now.getTime() + CURSOR_LIFETIME_MS) / CURSOR_EXPIRY_STEP_MS) * CURSOR_EXPIRY_STEP_MS;
+}
+
 export function encodeCursor(
   secret: string,
   position: CursorPosition,
@@ -66,7 +78,7 @@ export function encodeCursor(
     i: position.id,
     q: context.fingerprint,
     t: context.tokenId,
-    e: Math.floor((context.now.getTime() + CURSOR_LIFETIME_MS) / 1000),
+    e: cursorExpiry(context.now) / 1000,
   };
   const json = JSON.stringify(payload);
   return remembered(cursors, `${secret}\n${json}`, () => {

@@ -6,6 +6,7 @@ import { hasEmptySegment, jsonErrorHandler, noRoute } from './envelope.js';
 import { ERRORS, type ErrorCode } from './errors.js';
 import { guardErrors, type Guard } from './guard.js';
 import { checkIdempotencyKey, idempotencyScope } from './idempotency-key.js';
+import { conditionalGet } from './conditional-get.js';
 import type { Deps } from '../deps.js';
 import { isPromise } from '../domain/maybe-promise.js';
 import { JsonBytes, type AnyRoute } from './route.js';
@@ -72,6 +73,8 @@ function fastifyRoute(route: AnyRoute, services: Deps, guard: Guard) {
     url: `${API_PREFIX}${route.url}`,
     onRequest: guard(route),
     ...(route.idempotent ? { preValidation: checkIdempotencyKey(route.body) } : {}),
+    // Every GET: an ETag on its 200, 304 for an If-None-Match that names it (conditional-get.ts).
+    ...(route.method === 'GET' ? { onSend: conditionalGet(route.rateClass, services) } : {}),
     schema: {
       operationId: route.operationId,
       summary: route.summary,

@@ -1,4 +1,4 @@
-import { CallLog, countCall, idle } from './sliding-log.js';
+import { CallLog, countCall, idle, refundCall } from './sliding-log.js';
 import type { RateLimitStore, WindowCount } from './store.js';
 
 /** Sliding logs (sliding-log.ts) kept in this process's memory, and holds: the default for one instance. */
@@ -16,6 +16,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   peek(key: string, windowMs: number, now: number, max: number): WindowCount {
     return this.count(key, windowMs, now, max, false);
+  }
+
+  refund(key: string, windowMs: number, now: number, max: number): WindowCount {
+    this.sweep(now);
+    const log = this.logs.get(windowMs)?.get(key);
+    if (!log) return { count: 0, resetAt: now };
+    return refundCall(log, windowMs, now, max);
   }
 
   async hold(key: string, until: number): Promise<void> {

@@ -175,6 +175,24 @@ function verdictOf(tally: Tally): LimitVerdict {
   return { allowed: false, headers, retryAfter: Math.max(1, shown.reset), exceeded: tally.exceededLimit! };
 }
 
+/**
+ * Gives one admitted call back to the first of `limits` (a token's own limit of its class, as
+ * limitsFor lists them) and describes every limit after it: the verdict whose headers the answer
+ * carries. The later limits (the owner's 3,000 a minute) are only read: the call still counts
+ * there. A 304 Not Modified is answered so (docs/conditional-get.md): free for the token, not for
+ * the owner. At once when the store answers at once, as countLimits.
+ */
+export function refundCall(store: RateLimitStore, limits: Limit[], now: number): MaybePromise<LimitVerdict> {
+  const own = limits[0]!;
+  const tally: Tally = { closest: null, exceeded: null };
+  const after = (c: WindowCount) => {
+    add(tally, own, c, now, false);
+    return countFrom(store, limits, 1, now, false, tally);
+  };
+  const given = store.refund(own.key, own.windowMs, now, own.max);
+  return isPromise(given) ? given.then(after) : after(given);
+}
+
 /** countLimits, always as a promise: for the callers off the hot path, which await it. */
 export async function checkLimits(store: RateLimitStore, limits: Limit[], now: number, count = true): Promise<LimitVerdict> {
   return countLimits(store, limits, now, count);

@@ -62,6 +62,26 @@ end
 return {count, resetAt}
 `;
 
+/**
+ * A call given back (RateLimitStore.refund): the newest of the log at or before `now` leaves it.
+ * The expiries stay: they follow the newest call, which only moves earlier.
+ */
+const REFUND = `
+local now = tonumber(ARGV[1])
+local w = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - w)
+local newest = redis.call('ZREVRANGEBYSCORE', KEYS[1], now, '-inf', 'LIMIT', 0, 1)
+if newest[1] then redis.call('ZREM', KEYS[1], newest[1]) end
+local size = redis.call('ZCARD', KEYS[1])
+local resetAt = now
+if size > 0 then
+  local i = math.max(size - max, 0)
+  resetAt = tonumber(redis.call('ZRANGE', KEYS[1], i, i, 'WITHSCORES')[2]) + w
+end
+return {size, resetAt}
+`;
+
 const HOLD = `
 local cur = tonumber(redis.call('HGET', KEYS[1], 'h') or '0')
 if cur < tonumber(ARGV[1]) then redis.call('HSET', KEYS[1], 'h', ARGV[1]) end
@@ -74,6 +94,7 @@ const HOLD_KEEP_MS = 86_400_000;
 
 type Scripted = Redis & {
   rlCount(key: string, log: string, now: string, windowMs: string, max: string, add: '0' | '1'): Promise<[number, number]>;
+  rlRefund(log: string, now: string, windowMs: string, max: string): Promise<[number, number]>;
   rlHold(key: string, until: string, ttlMs: string): Promise<number>;
 };
 
@@ -96,6 +117,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix = 'ca:rl:',
   ) {
     this.redis = redis as Scripted;
+    if (typeof this.redis.rlRefund !== 'function') redis.defineCommand('rlRefund', { numberOfKeys: 1, lua: REFUND });
     if (typeof this.redis.rlCount !== 'function') {
       redis.defineCommand('rlCount', { numberOfKeys: 2, lua: COUNT });
       redis.defineCommand('rlHold', { numberOfKeys: 1, lua: HOLD });
@@ -114,6 +136,17 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   peek(key: string, windowMs: number, now: number, max: number): Promise<WindowCount> {
     return this.count(key, windowMs, now, max, false);
+  }
+
+  refund(key: string, windowMs: number, now: number, max: number): Promise<WindowCount> {
+    const log = `${this.prefix + key}#${windowMs}`;
+    return this.either(
+      async () => {
+        const [count, resetAt] = await this.redis.rlRefund(log, String(now), String(windowMs), String(max));
+        return { count, resetAt };
+      },
+      () => this.local.refund(key, windowMs, now, max),
+    );
   }
 
   hold(key: string, until: number): Promise<void> {

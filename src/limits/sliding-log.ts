@@ -61,6 +61,19 @@ export class CallLog {
     this.length++;
   }
 
+  /**
+   * Forgets the newest call at or before `t` (a call given back); false when there is none. The
+   * calls after it (from a clock ahead, or counted since) move down one place.
+   */
+  removeNewest(t: number): boolean {
+    let i = this.length - 1;
+    while (i >= 0 && this.at(i) > t) i--;
+    if (i < 0) return false;
+    for (let j = i; j < this.length - 1; j++) this.put(j, this.at(j + 1));
+    this.length--;
+    return true;
+  }
+
   private put(i: number, t: number): void {
     let j = this.head + i;
     if (j >= this.times.length) j -= this.times.length;
@@ -96,6 +109,16 @@ export function countCall(log: CallLog, windowMs: number, now: number, max: numb
     count++;
   }
   return { count, resetAt: resetOf(log, windowMs, now, max) };
+}
+
+/**
+ * Gives back the newest call logged at or before `now` (RateLimitStore.refund) and says the count
+ * after it, as countCall without counting.
+ */
+export function refundCall(log: CallLog, windowMs: number, now: number, max: number): LogCount {
+  log.dropUntil(now - windowMs);
+  log.removeNewest(now);
+  return { count: log.size, resetAt: resetOf(log, windowMs, now, max) };
 }
 
 /**

@@ -31,6 +31,14 @@ export interface RateLimitStore {
   /** The count so far, without counting (at once or with a promise, as `hit`). */
   peek(key: string, windowMs: number, now: number, max: number): MaybePromise<WindowCount>;
   /**
+   * Gives back one call counted against `key`: the newest one logged at or before `now` (the call
+   * being answered, which `hit` counted a moment before; should another call of the key have been
+   * counted in between, giving that one back leaves the same count), and returns the count after
+   * it. Nothing when the window holds none. A 304 Not Modified is given back to its token's limit
+   * (docs/conditional-get.md). At once or with a promise, as `hit`.
+   */
+  refund(key: string, windowMs: number, now: number, max: number): MaybePromise<WindowCount>;
+  /**
    * Holds `key` closed until `until` (ms since the epoch): a delay or a lock (limits/sign-in.ts). A
    * hold that already reaches further is kept. (Redis: SET key until PXAT until, keeping the later.)
    */

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi, type ApiHarness } from '../helpers/api.js';
 import { seedRequest, seedTask } from '../helpers/seed.js';
+import { cursorExpiry } from '../../src/domain/cursor.js';
 import { assertError, DAY, FIELDS, keys, shift, withoutRequestId } from './expect.js';
 
 interface TaskJson {
@@ -355,7 +356,7 @@ for (const engine of ENGINES) {
         assert.equal(rest.nextCursor, null);
       });
 
-      it('refuses a cursor used with other parameters, by another token, after 24 hours, tampered, or taken from /requests', async () => {
+      it('refuses a cursor used with other parameters, by another token, after its 24 hours (to the whole hour), tampered, or taken from /requests', async () => {
         const { owner, token } = await ownerWithToken();
         const sibling = await api.token(owner, ['tasks:read', 'requests:read']);
         for (let i = 0; i < 3; i++) await seedTask(db(), owner.id, { updatedAt: `2026-03-0${i + 1}T00:00:00Z` });
@@ -377,9 +378,14 @@ for (const engine of ENGINES) {
         assertError(await api.get(`/api/v1/tasks?limit=1&cursor=${requestCursor}`, sibling), 422, 'invalid_input', 'cursor');
         const t0 = now();
         try {
-          api.clock.advance(DAY - 1000);
-          assert.equal((await api.get(`/api/v1/tasks?status=open&limit=1&cursor=${cursor}`, token)).statusCode, 200, 'still valid after 23:59:59');
-          api.clock.advance(1000);
+          // 24 hours, then up to the whole hour (domain/cursor.ts CURSOR_EXPIRY_STEP_MS: a page keeps one cursor, and its ETag, for an hour).
+          const expiry = cursorExpiry(t0);
+          assert.ok(expiry - t0.getTime() >= DAY && expiry - t0.getTime() < DAY + 3_600_000);
+          api.clock.advance(DAY);
+          assert.equal((await api.get(`/api/v1/tasks?status=open&limit=1&cursor=${cursor}`, token)).statusCode, 200, 'still valid after 24:00:00');
+          api.clock.set(new Date(expiry - 1000));
+          assert.equal((await api.get(`/api/v1/tasks?status=open&limit=1&cursor=${cursor}`, token)).statusCode, 200, 'still valid a second before the whole hour');
+          api.clock.set(new Date(expiry));
           assertError(await api.get(`/api/v1/tasks?status=open&limit=1&cursor=${cursor}`, token), 422, 'invalid_input', 'cursor');
         } finally {
           api.clock.set(t0);

@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CURSOR_LIFETIME_MS, CURSOR_PATTERN, decodeCursor, encodeCursor, queryFingerprint } from '../../src/domain/cursor.js';
+import { CURSOR_LIFETIME_MS, CURSOR_PATTERN, cursorExpiry, decodeCursor, encodeCursor, queryFingerprint } from '../../src/domain/cursor.js';
 
 const SECRET = 'cursor-secret-for-tests';
+const HOUR = 3_600_000;
 const NOW = new Date('2026-03-29T00:30:00Z');
 const FP = queryFingerprint('tasks', { status: 'open', includeDeleted: 'true' });
 const CTX = { fingerprint: FP, tokenId: 'token-a', now: NOW };
@@ -53,13 +54,32 @@ describe('list cursors', () => {
     assert.match((result as { reason: string }).reason, /token/);
   });
 
-  it('last 24 hours: valid one millisecond before, refused at exactly 24 hours', () => {
+  it('last 24 hours and up to the next whole hour of UTC: one issued at 00:30 is valid until 01:00 the next day, one millisecond before, and refused at 01:00', () => {
     const cursor = encodeCursor(SECRET, POSITION, CTX);
     assert.equal(CURSOR_LIFETIME_MS, 86_400_000);
-    assert.equal(decodeCursor(SECRET, cursor, { ...CTX, now: new Date(NOW.getTime() + CURSOR_LIFETIME_MS - 1) }).ok, true);
-    const expired = decodeCursor(SECRET, cursor, { ...CTX, now: new Date(NOW.getTime() + CURSOR_LIFETIME_MS) });
+    assert.equal(cursorExpiry(NOW), Date.parse('2026-03-30T01:00:00Z'));
+    assert.equal(decodeCursor(SECRET, cursor, { ...CTX, now: new Date(NOW.getTime() + CURSOR_LIFETIME_MS) }).ok, true, 'after exactly 24 hours');
+    assert.equal(decodeCursor(SECRET, cursor, { ...CTX, now: new Date('2026-03-30T00:59:59.999Z') }).ok, true, 'a millisecond before 01:00');
+    const expired = decodeCursor(SECRET, cursor, { ...CTX, now: new Date('2026-03-30T01:00:00Z') });
     assert.equal(expired.ok, false);
     assert.match((expired as { reason: string }).reason, /expired/);
+  });
+
+  it('last at least 24 hours and less than 25, whatever the minute they are issued at, across the night Europe/Berlin and Pacific/Chatham change their clocks', () => {
+    // UTC hours: a zone's offset (Chatham's +13:45 to +12:45 on 2026-04-05) changes nothing.
+    for (const issued of ['2026-03-29T00:00:00Z', '2026-03-29T00:00:00.001Z', '2026-03-29T00:59:59.999Z', '2026-04-04T14:00:00Z', '2026-04-04T14:15:00Z']) {
+      const lasts = cursorExpiry(new Date(issued)) - Date.parse(issued);
+      assert.ok(lasts >= 24 * HOUR && lasts < 25 * HOUR, `issued at ${issued}: lasts ${lasts / HOUR} hours`);
+    }
+  });
+
+  it('are the same text for one page all hour, so a page asked again is the same bytes (and the same ETag): from 00:00:00.001 to 01:00 one cursor, then the next', () => {
+    const at = (instant: string) => encodeCursor(SECRET, POSITION, { ...CTX, now: new Date(instant) });
+    const first = at('2026-03-29T00:00:00.001Z');
+    assert.equal(at('2026-03-29T00:30:00Z'), first);
+    assert.equal(at('2026-03-29T01:00:00Z'), first, 'exactly on the hour: its 24 hours end on the whole hour');
+    assert.notEqual(at('2026-03-29T01:00:00.001Z'), first);
+    assert.notEqual(at('2026-03-29T00:00:00Z'), first, 'the hour before');
   });
 });
 

@@ -12,6 +12,7 @@ function storeOf(counts: Record<string, WindowCount>, hits: string[]): RateLimit
       return counts[key]!;
     },
     peek: async (key) => counts[key]!,
+    refund: async (key) => counts[key]!,
     hold: async () => undefined,
     heldUntil: async () => 0,
     forget: async () => undefined,
@@ -66,7 +67,7 @@ describe('countLimits', () => {
     const memory = new MemoryRateLimitStore();
     // The same store behind promises: the path a shared store (Redis) takes.
     const waiting = new MemoryRateLimitStore();
-    const later = { hit: async (k: string, w: number, n: number, m: number) => waiting.hit(k, w, n, m), peek: async (k: string, w: number, n: number, m: number) => waiting.peek(k, w, n, m), hold: async () => undefined, heldUntil: async () => 0, forget: async () => undefined };
+    const later = { hit: async (k: string, w: number, n: number, m: number) => waiting.hit(k, w, n, m), peek: async (k: string, w: number, n: number, m: number) => waiting.peek(k, w, n, m), refund: async (k: string, w: number, n: number, m: number) => waiting.refund(k, w, n, m), hold: async () => undefined, heldUntil: async () => 0, forget: async () => undefined };
     for (let call = 0; call < 4; call++) {
       const atOnce = countLimits(memory, limits, now);
       assert.equal(atOnce instanceof Promise, false, `call ${call + 1}`);
