@@ -71,6 +71,7 @@ const requester = (n: number) => ({ name: 'Walker', email: `walker-${n}@example.
 const UNKNOWN_TYPE = randomUUID();
 const EVENTS = { from: '2026-03-29T00:00:00Z', to: '2026-03-30T00:00:00Z' };
 const AVAILABILITY = { appointmentTypeId: UNKNOWN_TYPE, from: '2026-03-30', to: '2026-03-30', tz: 'Europe/Berlin' };
+const FREE_TIME = { from: '2026-03-30', to: '2026-03-30', tz: 'Europe/Berlin' };
 const APPOINTMENT = (n: number) => ({
   appointmentTypeId: UNKNOWN_TYPE,
   slot: { start: '2026-03-30T09:00:00Z', end: '2026-03-30T09:30:00Z' },
@@ -85,6 +86,9 @@ const CASES: Record<string, Case> = {
   'GET /availability query from': { base: () => AVAILABILITY },
   'GET /availability query to': { base: () => AVAILABILITY, rule: (v) => days(AVAILABILITY.from, v) >= 0 && days(AVAILABILITY.from, v) < 14 },
   'GET /availability query tz': { base: () => AVAILABILITY },
+  'GET /free-time query from': { base: () => FREE_TIME },
+  'GET /free-time query to': { base: () => FREE_TIME, rule: (v) => days(FREE_TIME.from, v) >= 0 && days(FREE_TIME.from, v) < 62 },
+  'GET /free-time query tz': { base: () => FREE_TIME },
   'GET /events query from': { base: () => EVENTS },
   'GET /events query to': { base: () => EVENTS, rule: (v) => ms(v) > ms(EVENTS.from) && ms(v) - ms(EVENTS.from) <= 62 * DAY },
   'GET /events query updatedSince': { base: () => EVENTS },
