@@ -131,3 +131,20 @@ export function conditionalGet(rateClass: RateClass, services: ConditionalGetDep
     else answer(verdict);
   };
 }
+
+/** The request header every GET takes, as the OpenAPI document's parameter. */
+export const IF_NONE_MATCH_PARAMETER = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description:
+    'The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered ' +
+    '304 Not Modified with no body, and given back to the token\'s limit of its class (it still counts among the owner\'s 3,000 a minute). docs/conditional-get.md.',
+  schema: { type: 'string' },
+  example: '"3kq9Vd1sX0aB3cD4eF5gHw"',
+} as const;
+
+/** The 304 of every GET in the OpenAPI document (its headers are added with every answer's). */
+export const NOT_MODIFIED_RESPONSE = {
+  description: 'Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token.',
+} as const;

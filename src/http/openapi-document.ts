@@ -3,6 +3,7 @@ import { EVENT_SCOPES, EVENT_TYPES } from '../domain/webhook-events.js';
 import { NOT_HTTP_MESSAGE } from './envelope.js';
 import { ERRORS, type ErrorCode } from './errors.js';
 import { samplesOfOperation } from './openapi-samples.js';
+import { IF_NONE_MATCH_PARAMETER, NOT_MODIFIED_RESPONSE } from './conditional-get.js';
 import type { AnyRoute } from './route.js';
 import { RESPONSE_HEADERS, headersOf } from './schemas/response-headers.js';
 import { RequestByKind } from './schemas/resources.js';
@@ -91,9 +92,15 @@ function finishOperation(op: Json, route: AnyRoute, lookup: (ref: string) => Jso
     .filter(Boolean)
     .join(' ');
   const responses = op.responses as Record<string, Json>;
+  // Every GET: If-None-Match in, 304 out (conditional-get.ts).
+  const conditional = route.method === 'GET';
+  if (conditional) {
+    op.parameters = [...((op.parameters as Json[] | undefined) ?? []), { ...IF_NONE_MATCH_PARAMETER }];
+    responses['304'] = { ...NOT_MODIFIED_RESPONSE };
+  }
   responses['405'] = { description: 'method_not_allowed', content: { 'application/json': { schema: (responses['401'] as { content: { 'application/json': { schema: Json } } }).content['application/json'].schema } } };
   for (const [status, response] of Object.entries(responses)) {
-    response.headers = headersOf(Number(status), route.idempotent === true);
+    response.headers = headersOf(Number(status), route.idempotent === true, conditional);
     const media = (response.content as Record<string, Json> | undefined)?.['application/json'];
     if (!media) continue;
     // The route loop writes a response's description into its schema (routeResponses): it belongs to the answer.

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi, type ApiHarness } from '../helpers/api.js';
@@ -52,6 +53,34 @@ const URLS: Record<string, (w: World) => string> = {
 };
 
 const GET_ROUTES = API_ROUTES.filter((r) => r.method === 'GET').map((r) => r.url);
+
+describe('the OpenAPI document on conditional GET', () => {
+  const doc = JSON.parse(readFileSync('openapi.json', 'utf8')) as { paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, unknown> } };
+  type Operation = { parameters?: { name: string; in: string; required?: boolean }[]; responses: Record<string, { headers: Record<string, unknown>; content?: unknown }> };
+  const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, method, op })));
+
+  it('lets every GET take an optional If-None-Match, and answer a 200 with an ETag or a 304 with no body', () => {
+    const gets = operations.filter((o) => o.method === 'get');
+    assert.equal(gets.length, GET_ROUTES.length);
+    for (const { label, op } of gets) {
+      assert.deepEqual(op.parameters?.filter((p) => p.name === 'If-None-Match').map((p) => [p.in, p.required]), [['header', false]], label);
+      assert.deepEqual(op.responses['200']!.headers.ETag, { $ref: '#/components/headers/ETag' }, label);
+      const notModified = op.responses['304'];
+      assert.ok(notModified, `${label} declares 304`);
+      assert.equal(notModified.content, undefined, `${label}: a 304 has no body`);
+      assert.deepEqual(Object.keys(notModified.headers).sort(), ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Svc-Request-Id'], label);
+      for (const [status, answer] of Object.entries(op.responses)) if (Number(status) >= 400) assert.equal(answer.headers.ETag, undefined, `${label} ${status}: an error carries no ETag`);
+    }
+  });
+
+  it('leaves every POST without If-None-Match, ETag or 304', () => {
+    for (const { label, op } of operations.filter((o) => o.method === 'post')) {
+      assert.equal(op.parameters?.some((p) => p.name === 'If-None-Match'), false, label);
+      assert.equal(op.responses['304'], undefined, label);
+      for (const answer of Object.values(op.responses)) assert.equal(answer.headers.ETag, undefined, label);
+    }
+  });
+});
 
 const limitHeaders = (res: LightMyRequestResponse) => [res.headers['ratelimit-limit'], res.headers['ratelimit-remaining'], res.headers['ratelimit-reset']];
 

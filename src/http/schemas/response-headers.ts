@@ -26,15 +26,22 @@ export const RESPONSE_HEADERS = {
     example: 'Bearer error="insufficient_scope", scope="events:read"',
   },
   Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' }, example: 'GET, HEAD' },
+  ETag: {
+    description: "The strong entity-tag of the answer's exact bytes: the same tag is the same body. Send it back as If-None-Match to be answered 304 while the answer is unchanged (docs/conditional-get.md).",
+    required: true,
+    schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{22}"$' },
+    example: '"3kq9Vd1sX0aB3cD4eF5gHw"',
+  },
 } as const;
 
 type HeaderName = keyof typeof RESPONSE_HEADERS;
 
 const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
 
-/** The headers of one answer: every answer's, then the status's own. */
-export function headersOf(status: number, idempotent: boolean): Record<string, { $ref: string }> {
+/** The headers of one answer: every answer's, then the status's own (`conditional`: a GET's 200 and 304 carry the ETag). */
+export function headersOf(status: number, idempotent: boolean, conditional = false): Record<string, { $ref: string }> {
   const names: HeaderName[] = ['Svc-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+  if (conditional && (status === 200 || status === 304)) names.push('ETag');
   if (status === 429 || status === 503) names.push('Retry-After');
   if (status === 401 || status === 403) names.push('WWW-Authenticate');
   if (status === 405) names.push('Allow');
