@@ -117,6 +117,8 @@ function hourRuns(hours: readonly number[]): string {
 }
 
 const sixties = (values: readonly number[]) => list(values.map(pad2));
+/** "minute 05", "minutes 00 and 30". */
+const unitList = (unit: string, values: readonly number[]) => `${unit}${values.length === 1 ? '' : 's'} ${sixties(values)}`;
 
 interface Line {
   parts: RuleParts;
@@ -165,62 +167,85 @@ function timesWords(times: readonly [number, number, number][], p: RuleParts): s
   const minutes = [...new Set(times.map((t) => t[1]))];
   const seconds = [...new Set(times.map((t) => t[2]))];
   const hours = [...new Set(times.map((t) => t[0]))];
-  const sec = seconds.length === 1 && seconds[0] === 0 ? '' : `, second ${sixties(seconds)}`;
-  return `at minute ${sixties(minutes)}${sec} past the hour, ${p.byHour ? hourRuns(hours) : 'every hour'}`;
+  const sec = seconds.length === 1 && seconds[0] === 0 ? '' : `, ${unitList('second', seconds)}`;
+  return `at ${unitList('minute', minutes)}${sec} past the hour, ${p.byHour ? hourRuns(hours) : 'every hour'}`;
 }
 
-/** The day-level filters: months, weeks, days of the year and month, weekdays (with ordinals where counted). */
-function dayClauses(p: RuleParts, l: Local, dailyByDayInHead: boolean): string[] {
+/**
+ * The parts a rule takes from DTSTART where it names none (rrule-core.ts RuleExpansion): YEARLY its
+ * date (its month unless BYMONTH), MONTHLY its day of the month, WEEKLY its weekday, and with
+ * BYWEEKNO alone its weekday within the week.
+ */
+function withDefaults(p: RuleParts, l: Local): { parts: RuleParts; yearlyDate: boolean } {
+  const dateParts = p.byWeekNo !== null || p.byYearDay !== null || p.byMonthDay !== null || p.byDay !== null;
+  if (!dateParts) {
+    if (p.freq === Freq.YEARLY) return { parts: { ...p, byMonthDay: [l.day] }, yearlyDate: p.byMonth === null };
+    if (p.freq === Freq.MONTHLY) return { parts: { ...p, byMonthDay: [l.day] }, yearlyDate: false };
+    if (p.freq === Freq.WEEKLY) return { parts: { ...p, byDay: [{ ord: 0, wd: l.weekday }] }, yearlyDate: false };
+  } else if (p.byWeekNo !== null && p.byDay === null && p.byMonthDay === null && p.byYearDay === null && p.freq <= Freq.WEEKLY) {
+    return { parts: { ...p, byDay: [{ ord: 0, wd: l.weekday }] }, yearlyDate: false };
+  }
+  return { parts: p, yearlyDate: false };
+}
+
+/** "every Monday and Friday" for a head: all seven days are "every day", Monday to Friday "every weekday". */
+function everyWeekday(days: readonly number[]): string {
+  const set = new Set(days);
+  if (set.size === 7) return 'Every day';
+  return `Every ${weekdays([...set]).replace(/^weekdays$/, 'weekday')}`;
+}
+
+/**
+ * The day-level filters: months, weeks, days of the year and month, weekdays (with ordinals where
+ * the expansion counts them). `daysInHead`: the weekdays are said by the head already.
+ */
+function dayClauses(p: RuleParts, daysInHead: boolean): string[] {
   const out: string[] = [];
   const { freq } = p;
-  const weekOrMonthDays = p.byMonthDay !== null || p.byYearDay !== null || p.byWeekNo !== null || p.byDay !== null;
-  if (freq === Freq.YEARLY && !weekOrMonthDays) {
-    // Defaults from DTSTART: its day of the month, in its month unless BYMONTH.
-    if (p.byMonth === null) out.push(`on ${l.day} ${MONTH_NAMES[l.month - 1]}`);
-    else out.push(`on the ${ordinal(l.day)}`, `in ${list(p.byMonth.map((m) => MONTH_NAMES[m - 1]!))}`);
-    return out;
-  }
   if (p.byMonth !== null) out.push(`in ${list(p.byMonth.map((m) => MONTH_NAMES[m - 1]!))}`);
   if (p.byWeekNo !== null) out.push(`in ${counted(p.byWeekNo, 'week')}`);
   if (p.byYearDay !== null) out.push(`on ${counted(p.byYearDay, 'day')} of the year`);
   const days = p.byDay;
   // Where an ordinal BYDAY is counted (rrule-core.ts): in the month for MONTHLY, YEARLY with BYMONTH
   // and sub-daily rules, in the year for YEARLY; WEEKLY, DAILY and BYWEEKNO read it as the weekday.
-  const ordinalsCount = days !== null && p.byWeekNo === null && (freq === Freq.MONTHLY || freq === Freq.YEARLY || freq >= Freq.HOURLY);
+  const ordinalsCount = p.byWeekNo === null && (freq === Freq.MONTHLY || freq === Freq.YEARLY || freq >= Freq.HOURLY);
   const scope = freq === Freq.YEARLY && p.byMonth === null ? ' of the year' : '';
-  const dayWords = (ds: readonly ByDay[]) => {
-    const plain = ds.filter((d) => !ordinalsCount || d.ord === 0).map((d) => d.wd);
-    const items = ds.filter((d) => ordinalsCount && d.ord !== 0).map((d) => `the ${nth(d.ord)} ${WEEKDAY_NAMES[d.wd]}${scope}`);
-    return list([...(plain.length > 0 ? [weekdays(plain)] : []), ...items]);
-  };
+  const plainOf = (ds: readonly ByDay[]) => ds.filter((d) => !ordinalsCount || d.ord === 0).map((d) => d.wd);
+  const nthOf = (ds: readonly ByDay[]) => ds.filter((d) => ordinalsCount && d.ord !== 0).map((d) => `the ${nth(d.ord)} ${WEEKDAY_NAMES[d.wd]}${scope}`);
   if (p.byMonthDay !== null) {
     const md = monthDays(p.byMonthDay);
-    out.push(days !== null ? `on ${md} when that is ${dayWords(days).replace(/^weekdays$/, 'a weekday')}` : `on ${md}`);
-  } else if (days !== null && !dailyByDayInHead) {
-    out.push(`on ${dayWords(days)}`);
-  } else if (freq === Freq.MONTHLY && p.byYearDay === null && p.byWeekNo === null) {
-    out.push(`on the ${ordinal(l.day)}`);
+    if (days === null) out.push(`on ${md}`);
+    else {
+      // Both filter: Friday the 13th is "the 13th when that is a Friday".
+      const plain = [...new Set(plainOf(days))].sort((a, b) => a - b);
+      const either = [...(plain.join() === '0,1,2,3,4' ? ['a weekday'] : plain.map((d) => `a ${WEEKDAY_NAMES[d]}`)), ...nthOf(days)];
+      out.push(`on ${md} when that is ${either.length <= 1 ? either[0] : `${either.slice(0, -1).join(', ')} or ${either.at(-1)}`}`);
+    }
+  } else if (days !== null && !daysInHead) {
+    const plain = plainOf(days);
+    out.push(`on ${list([...(plain.length > 0 ? [weekdays(plain)] : []), ...nthOf(days)])}`);
   }
   return out;
 }
 
 function lineWords(line: Line, l: Local, zone: ZoneOffsets, allDay: boolean): string {
-  const p = line.parts;
+  const { parts: p, yearlyDate } = withDefaults(line.parts, l);
   const { freq, interval } = p;
   const clauses: string[] = [];
   let head: string;
-  // WEEKLY (and DAILY every day) on chosen weekdays read best as "Every Monday and Friday".
-  const weeklyDays = freq === Freq.WEEKLY ? (p.byDay ?? [{ ord: 0, wd: l.weekday }]).map((d) => d.wd) : null;
-  const dailyOnDays = freq === Freq.DAILY && interval === 1 && p.byDay !== null && p.byMonthDay === null;
-  if (weeklyDays !== null) {
-    head = interval === 1 ? `Every ${weekdays(weeklyDays).replace(/^weekdays$/, 'weekday')}` : `Every ${interval} weeks on ${weekdays(weeklyDays)}`;
-    clauses.push(...dayClauses({ ...p, byDay: null }, l, false));
-  } else if (dailyOnDays) {
-    head = `Every ${weekdays(p.byDay!.map((d) => d.wd)).replace(/^weekdays$/, 'weekday')}`;
-    clauses.push(...dayClauses(p, l, true));
+  if (yearlyDate) {
+    head = `${every(freq, interval)} on ${l.day} ${MONTH_NAMES[l.month - 1]}`;
+  } else if (freq === Freq.WEEKLY && p.byDay !== null) {
+    // WEEKLY on chosen weekdays reads best as "Every Monday and Friday" (an ordinal stands for its weekday).
+    const wds = p.byDay.map((d) => d.wd);
+    head = interval === 1 ? everyWeekday(wds) : `Every ${interval} weeks on ${weekdays(wds)}`;
+    clauses.push(...dayClauses(p, true));
+  } else if (freq === Freq.DAILY && interval === 1 && p.byDay !== null && p.byMonthDay === null) {
+    head = everyWeekday(p.byDay.map((d) => d.wd));
+    clauses.push(...dayClauses(p, true));
   } else {
     head = every(freq, interval);
-    clauses.push(...dayClauses(p, l, false));
+    clauses.push(...dayClauses(p, false));
   }
 
   // Times of day.
@@ -235,16 +260,16 @@ function lineWords(line: Line, l: Local, zone: ZoneOffsets, allDay: boolean): st
           clauses.push(timesWords(timesOfDay(p, l), p));
         } else {
           if (p.byMinute !== null || p.bySecond !== null) {
-            const sec = seconds.length === 1 && seconds[0] === 0 ? '' : `, second ${sixties(seconds)}`;
-            clauses.push(`at minute ${sixties(minutes)}${sec} past the hour`);
+            const sec = seconds.length === 1 && seconds[0] === 0 ? '' : `, ${unitList('second', seconds)}`;
+            clauses.push(`at ${unitList('minute', minutes)}${sec} past the hour`);
           }
           if (p.byHour !== null) clauses.push(hourRuns(p.byHour));
         }
       } else {
         if (p.byHour !== null) clauses.push(hourRuns(p.byHour));
-        if (p.byMinute !== null) clauses.push(`in minute ${sixties(p.byMinute)} of the hour`);
-        if (freq === Freq.SECONDLY && p.bySecond !== null) clauses.push(`in second ${sixties(p.bySecond)} of the minute`);
-        else if (freq === Freq.MINUTELY && (p.bySecond ?? [l.second]).join() !== '0') clauses.push(`at second ${sixties(p.bySecond ?? [l.second])}`);
+        if (p.byMinute !== null) clauses.push(`in ${unitList('minute', p.byMinute)} of the hour`);
+        if (freq === Freq.SECONDLY && p.bySecond !== null) clauses.push(`in ${unitList('second', p.bySecond)} of the minute`);
+        else if (freq === Freq.MINUTELY && (p.bySecond ?? [l.second]).join() !== '0') clauses.push(`at ${unitList('second', p.bySecond ?? [l.second])}`);
       }
     }
   }

@@ -92,6 +92,8 @@ const CASES: Record<string, Case> = {
   'GET /events query from': { base: () => EVENTS },
   'GET /events query to': { base: () => EVENTS, rule: (v) => ms(v) > ms(EVENTS.from) && ms(v) - ms(EVENTS.from) <= 62 * DAY },
   'GET /events query updatedSince': { base: () => EVENTS },
+  'GET /series/{id}/occurrences query from': { base: () => EVENTS },
+  'GET /series/{id}/occurrences query to': { base: () => EVENTS, rule: (v) => ms(v) > ms(EVENTS.from) && ms(v) - ms(EVENTS.from) <= 366 * DAY },
   'GET /tasks query dueFrom': { base: () => ({}) },
   'GET /tasks query dueTo': { base: () => ({}) },
   'GET /tasks query updatedSince': { base: () => ({}) },

@@ -43,6 +43,8 @@ function query(doc: ClientDoc, op: Operation, extra: Record<string, string> = {}
 /** Operations added to the spec's 14 (docs/decisions.md names each), one a line. */
 const ADDED_OPERATIONS = [
   'getFreeTime',
+  'getSeries',
+  'listSeriesOccurrences',
 ];
 
 const takesKey = (op: Operation) => op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
