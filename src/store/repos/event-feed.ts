@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { StoredEvent, StoredOverride } from '../../domain/calendar-view.js';
 import type { Db } from '../db.js';
-import { EVENT_COLUMNS, toStoredEvent, toStoredOverride, withSlug } from './events.js';
+import type { EventOverrideRow, EventRow } from '../schema.js';
+import { toStoredEvent, toStoredOverride } from './events.js';
 
 /**
  * The events change feed's reads (migration 0017, docs/sync.md): the owner's events rows by their
@@ -35,38 +36,60 @@ export interface FeedRead {
   next: string;
 }
 
+/** A row as json_agg writes it: instants as text with an offset. */
+type JsonRow = Omit<EventRowForFeed, 'start_at' | 'end_at' | 'series_until' | 'created_at' | 'updated_at' | 'deleted_at'> & {
+  start_at: string; end_at: string; series_until: string | null; created_at: string; updated_at: string; deleted_at: string | null;
+  stamp: string;
+  overrides: (Omit<EventOverrideRow, 'start_at' | 'end_at' | 'updated_at' | 'deleted_at'> & { start_at: string | null; end_at: string | null; updated_at: string; deleted_at: string | null })[] | null;
+};
+type EventRowForFeed = Omit<EventRow, 'notes' | 'participants' | 'ical_uid' | 'change_xid'> & { calendar_slug: string };
+
+const date = (text: string | null): Date | null => (text === null ? null : new Date(text));
+
 /**
- * One page of a round, rows and their overrides read in one snapshot (REPEATABLE READ), so a series
- * and its occurrences are as one transaction left them. The snapshot's own xmin is the round's upper
- * horizon on its first page: every row stamped below it is final, since every transaction below it
- * has ended, and every later change is stamped at or above it.
+ * One page of a round in one statement, so the rows, their series' overrides and the horizon are one
+ * snapshot: a series and its occurrences as one transaction left them, and the snapshot's own xmin
+ * as the round's upper horizon on its first page. Every row stamped below it is final, since every
+ * transaction below it has ended, and every later change is stamped at or above it. The page comes
+ * back as one JSON text (as calendarPageRows reads its pages: PGlite converts a value at a time).
  */
 export async function feedPage(db: Db, ownerId: string, round: FeedRound): Promise<FeedRead> {
-  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    const snap = await sql<{ xmin: string; xmax: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
-      pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`.execute(trx);
-    const { xmin, xmax } = snap.rows[0]!;
-    const upper = round.upper ?? xmin;
-    let q = withSlug(trx).select([...EVENT_COLUMNS, sql<string>`events.change_xid::text`.as('stamp')])
-      .where('events.owner_id', '=', ownerId)
-      .where(sql<boolean>`events.change_xid < ${upper}::xid8`);
-    if (round.lower === null) q = q.where('events.deleted_at', 'is', null);
-    else q = q.where(sql<boolean>`events.change_xid >= ${round.lower}::xid8`);
-    if (round.after) q = q.where(sql<boolean>`(events.change_xid, events.id) > (${round.after.stamp}::xid8, ${round.after.id}::uuid)`);
-    const rows = await q.orderBy(sql`events.change_xid`).orderBy('events.id').limit(round.take).execute();
-    const seriesIds = rows.filter((r) => r.rrule !== null).map((r) => r.id);
-    const overrides = seriesIds.length === 0 ? [] : await trx.selectFrom('event_overrides').selectAll()
-      .where('owner_id', '=', ownerId).where('event_id', 'in', seriesIds).execute();
-    const overridesOf = new Map<string, StoredOverride[]>();
-    for (const o of overrides) {
-      const list = overridesOf.get(o.event_id) ?? [];
-      list.push(toStoredOverride(o));
-      overridesOf.set(o.event_id, list);
-    }
-    return {
-      rows: rows.map((r) => ({ event: toStoredEvent(r), overrides: overridesOf.get(r.id) ?? [], stamp: r.stamp })),
-      upper,
-      next: xmax,
-    };
-  });
+  const lower = round.lower === null ? sql`AND e.deleted_at IS NULL` : sql`AND e.change_xid >= ${round.lower}::xid8`;
+  const after = round.after ? sql`AND (e.change_xid, e.id) > (${round.after.stamp}::xid8, ${round.after.id}::uuid)` : sql``;
+  const upper = round.upper === null ? sql`s.xmin` : sql`${round.upper}::xid8`;
+  const result = await sql<{ upper: string; xmax: string; page: string | null }>`
+    WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin, pg_snapshot_xmax(pg_current_snapshot()) AS xmax),
+      b AS (SELECT ${upper} AS upper, s.xmax FROM s)
+    SELECT b.upper::text AS upper, b.xmax::text AS xmax, (
+      SELECT json_agg(p ORDER BY p.change_xid, p.id)::text FROM (
+        SELECT ${sql.raw(FEED_COLUMNS)}, c.slug AS calendar_slug, e.change_xid, e.change_xid::text AS stamp,
+          CASE WHEN e.rrule IS NOT NULL THEN (SELECT json_agg(o) FROM event_overrides o WHERE o.owner_id = e.owner_id AND o.event_id = e.id) END AS overrides
+        FROM events e JOIN calendars c ON c.id = e.calendar_id
+        WHERE e.owner_id = ${ownerId} AND e.change_xid < b.upper ${lower} ${after}
+        ORDER BY e.change_xid, e.id LIMIT ${round.take}
+      ) p
+    ) AS page
+    FROM b`.execute(db);
+  const row = result.rows[0]!;
+  const rows = row.page === null ? [] : (JSON.parse(row.page) as JsonRow[]);
+  return {
+    rows: rows.map((r) => ({
+      event: toStoredEvent({
+        ...r, start_at: new Date(r.start_at), end_at: new Date(r.end_at), series_until: date(r.series_until), created_at: new Date(r.created_at),
+        updated_at: new Date(r.updated_at), deleted_at: date(r.deleted_at),
+      }),
+      overrides: (r.overrides ?? []).map((o) => toStoredOverride({
+        ...o, start_at: date(o.start_at), end_at: date(o.end_at), updated_at: new Date(o.updated_at), deleted_at: date(o.deleted_at),
+      })),
+      stamp: r.stamp,
+    })),
+    upper: row.upper,
+    next: row.xmax,
+  };
 }
+
+// The columns of the API's event (store/repos/events.ts EVENT_COLUMNS): never notes or participants.
+const FEED_COLUMNS = [
+  'id', 'owner_id', 'calendar_id', 'title', 'start_at', 'end_at', 'all_day', 'start_date', 'end_date', 'timezone', 'show_as', 'status', 'location', 'url',
+  'rrule', 'exdates', 'rdates', 'series_until', 'is_appointment', 'request_id', 'created_at', 'updated_at', 'deleted_at',
+].map((c) => `e.${c}`).join(', ');
