@@ -2,7 +2,7 @@ import type { components, operations } from './api-types.js';
 import type { ClientEvents, Listener } from './events.js';
 import { PageList, type Page } from './paging.js';
 import { withResponse, type WithResponse } from './response.js';
-import { EventSync, type EventChanges, type EventSyncOptions } from './sync.js';
+import { EventSync, type EventChanges, type EventSyncOptions, type Series } from './sync.js';
 import { Transport, type ClientOptions, type CreateOptions, type QueryValues, type RequestOptions } from './transport.js';
 
 type Schemas = components['schemas'];
@@ -33,6 +33,7 @@ type ListQuery<K extends keyof operations> = Omit<NonNullable<Query<K>>, 'cursor
 
 export type EventsQuery = ListQuery<'listEvents'>;
 export type EventChangesQuery = NonNullable<Query<'listEventChanges'>>;
+export type SeriesOccurrencesQuery = ListQuery<'listSeriesOccurrences'>;
 export type TasksQuery = ListQuery<'listTasks'>;
 export type RequestsQuery = ListQuery<'listRequests'>;
 export type WebhookEventsQuery = ListQuery<'listWebhookEvents'>;
@@ -160,6 +161,22 @@ export class CalendarAccess {
      * ```
      */
     sync: (options?: EventSyncOptions): EventSync => new EventSync((query, callOptions) => this.get('/events/changes', query, callOptions), options),
+  };
+
+  /**
+   * A repeating event by the id an occurrence's `occurrenceOf` gives (docs/series.md): GET /series/{id}
+   * and its occurrences in a window of at most 366 days, as `events.list` gives them.
+   *
+   * ```ts
+   * const series = await client.series.get(event.occurrenceOf!);
+   * console.log(series.rule); // 'Every Tuesday at 10:00'
+   * for await (const o of client.series.occurrences(series.id, { from: '2026-03-01T00:00:00Z', to: '2026-06-01T00:00:00Z' })) console.log(o.start);
+   * ```
+   */
+  readonly series = {
+    get: (seriesId: string, options?: RequestOptions): Promise<WithResponse<Series>> => this.get(`/series/${id(seriesId)}`, undefined, options),
+    occurrences: (seriesId: string, query: SeriesOccurrencesQuery, options?: RequestOptions): PageList<Event> =>
+      this.list(`/series/${id(seriesId)}/occurrences`, query, options),
   };
 
   /** GET /tasks and /tasks/{id}. */

@@ -13,6 +13,7 @@ export type {
   EventsQuery,
   Request,
   RequestsQuery,
+  SeriesOccurrencesQuery,
   Slot,
   Task,
   TaskRequest,
