@@ -2,10 +2,12 @@ import { asUuid } from '../domain/ids.js';
 import { ServiceError } from '../domain/service-error.js';
 import { requireOwner } from '../services/owners.js';
 import {
-  appEndpointDeliveries, disableAppEndpoint, enableAppEndpoint, endAppEndpointRotation, pingAppEndpoint, removeAppEndpoint, rotateAppEndpointSecret,
+  appEndpointDeliveries, chooseAppEndpointEventTypes, disableAppEndpoint, enableAppEndpoint, endAppEndpointRotation, pingAppEndpoint, removeAppEndpoint, rotateAppEndpointSecret,
   setAppEndpoint, showAppEndpoint,
 } from '../webhooks/app-endpoints.js';
-import { DEFAULT_DELIVERY_LIMIT, deliveryEntry, entry, MAX_DELIVERY_LIMIT, type DeliveryEntry, type EndpointEntry } from './endpoint.js';
+import {
+  DEFAULT_DELIVERY_LIMIT, deliveryEntry, entry, eventTypesArg, MAX_DELIVERY_LIMIT, requiredEventTypesArg, type DeliveryEntry, type EndpointEntry,
+} from './endpoint.js';
 import { optionalIntegerArg, optionalStringArg, stringArg, type Operation, type OperationArgs } from './operation.js';
 
 /**
@@ -28,8 +30,17 @@ async function who(rt: Parameters<Operation>[0], args: OperationArgs) {
 
 export const appWebhookSetOperation: Operation<AppEndpointWithSecret> = async (rt, args) => {
   const w = await who(rt, args);
-  const r = await setAppEndpoint({ ...w.env, policy: rt.outbound }, { ownerId: w.ownerId, appId: w.appId, url: stringArg(args, 'url'), description: optionalStringArg(args, 'description') });
+  const r = await setAppEndpoint({ ...w.env, policy: rt.outbound }, {
+    ownerId: w.ownerId, appId: w.appId, url: stringArg(args, 'url'), description: optionalStringArg(args, 'description'), eventTypes: eventTypesArg(args),
+  });
   return { endpoint: entry(r.endpoint), secret: r.secret };
+};
+
+/** Changes which event types the app's endpoint receives (`app webhook update <id> --events a,b | --all-events`). */
+export const appWebhookUpdateOperation: Operation<EndpointEntry> = async (rt, args) => {
+  const w = await who(rt, args);
+  const chosen = requiredEventTypesArg(args);
+  return entry(await chooseAppEndpointEventTypes(w.env, w.ownerId, w.appId, chosen));
 };
 
 export const appWebhookShowOperation: Operation<EndpointEntry | null> = async (rt, args) => {

@@ -5,6 +5,7 @@ import { requireOwner } from '../services/owners.js';
 import { ServiceError } from '../domain/service-error.js';
 import {
   addEndpoint,
+  chooseEventTypes,
   deliveryLog,
   disableEndpointByOwner,
   enableEndpoint,
@@ -17,7 +18,7 @@ import {
   type EndpointSummary,
 } from '../webhooks/endpoints.js';
 import type { EndpointDisabledReason } from '../store/schema.js';
-import { optionalIntegerArg, optionalStringArg, stringArg, type Operation, type OperationArgs } from './operation.js';
+import { booleanArg, optionalIntegerArg, optionalStringArg, stringArg, stringListArg, type Operation, type OperationArgs } from './operation.js';
 
 /**
  * Webhook endpoints from the command line: the same services the console calls. Run in the CLI's
@@ -33,6 +34,8 @@ export interface EndpointEntry {
   appId: string | null;
   url: string;
   description: string | null;
+  /** The event types it chose (docs/webhooks.md "Choosing event types"); null: every type its scopes allow, later ones included. */
+  eventTypes: string[] | null;
   status: 'enabled' | 'disabled';
   disabledReason: EndpointDisabledReason | null;
   disabledAt: string | null;
@@ -74,6 +77,7 @@ export function entry(e: EndpointSummary): EndpointEntry {
     appId: e.appId,
     url: e.url,
     description: e.description,
+    eventTypes: e.eventTypes,
     status: e.status,
     disabledReason: e.disabledReason,
     disabledAt: instantOrNull(e.disabledAt),
@@ -107,6 +111,25 @@ function uuidArg(args: OperationArgs, name: string, notFound: (text: string) => 
   return id;
 }
 
+/**
+ * The event types asked for: `events` (a list: `--events a,b`) or `allEvents` (`--all-events`: every
+ * type, later ones included), never both; undefined when neither was given.
+ */
+export function eventTypesArg(args: OperationArgs): string[] | null | undefined {
+  const all = booleanArg(args, 'allEvents');
+  const given = args.events !== undefined && args.events !== null;
+  if (all && given) throw new ServiceError('invalid', 'event types: --events or --all-events, not both', 'eventTypes');
+  if (all) return null;
+  return given ? stringListArg(args, 'events') : undefined;
+}
+
+/** As eventTypesArg, one of the two required (changing an endpoint's choice). */
+export function requiredEventTypesArg(args: OperationArgs): string[] | null {
+  const chosen = eventTypesArg(args);
+  if (chosen === undefined) throw new ServiceError('invalid', 'event types: name them with --events a,b, or take every type with --all-events', 'eventTypes');
+  return chosen;
+}
+
 const endpointId = (args: OperationArgs) => uuidArg(args, 'id', (text) => `no webhook endpoint ${text} of this owner`);
 
 async function ownerOf(rt: Deps, args: OperationArgs) {
@@ -118,9 +141,17 @@ export const endpointAddOperation: Operation<EndpointWithSecret> = async (rt, ar
   const tokenId = uuidArg(args, 'token', (text) => `no live token ${text} of this owner`);
   const r = await addEndpoint(
     { db: rt.store.db, clock: rt.clock, policy: rt.outbound },
-    { ownerId: owner.id, tokenId, url: stringArg(args, 'url'), description: optionalStringArg(args, 'description') },
+    { ownerId: owner.id, tokenId, url: stringArg(args, 'url'), description: optionalStringArg(args, 'description'), eventTypes: eventTypesArg(args) ?? null },
   );
   return { endpoint: entry(r.endpoint), secret: r.secret };
+};
+
+/** Changes which event types the endpoint receives (`endpoint update <id> --events a,b | --all-events`). */
+export const endpointUpdateOperation: Operation<EndpointEntry> = async (rt, args) => {
+  const owner = await ownerOf(rt, args);
+  const id = endpointId(args);
+  const chosen = requiredEventTypesArg(args);
+  return entry(await chooseEventTypes({ db: rt.store.db, clock: rt.clock }, owner.id, id, chosen));
 };
 
 export const endpointListOperation: Operation<EndpointEntry[]> = async (rt, args) => {

@@ -2,6 +2,7 @@ import { appCreateOperation, appDeleteOperation, appListOperation, appRotateSecr
 import {
   appWebhookDeliveriesOperation, appWebhookDisableOperation, appWebhookEnableOperation, appWebhookEndRotationOperation, appWebhookPingOperation,
   appWebhookRemoveOperation, appWebhookRotateOperation, appWebhookSetOperation, appWebhookShowOperation,
+  appWebhookUpdateOperation,
 } from './app-webhook.js';
 import { bookingGetOperation, bookingSetOperation } from './booking.js';
 import { calendarImportOperation } from './calendar.js';
@@ -16,6 +17,7 @@ import {
   endpointPingOperation,
   endpointRemoveOperation,
   endpointRotateOperation,
+  endpointUpdateOperation,
 } from './endpoint.js';
 import { feedAddOperation, feedListOperation, feedRefreshOperation, feedRemoveOperation } from './feed.js';
 import { logsAfterOperation } from './logs.js';
@@ -43,6 +45,7 @@ export const OPERATIONS = {
   'feed.refresh': feedRefreshOperation,
   'endpoint.add': endpointAddOperation,
   'endpoint.list': endpointListOperation,
+  'endpoint.update': endpointUpdateOperation,
   'endpoint.remove': endpointRemoveOperation,
   'endpoint.rotate': endpointRotateOperation,
   'endpoint.end-rotation': endpointEndRotationOperation,
@@ -66,6 +69,7 @@ export const OPERATIONS = {
   'logs.after': logsAfterOperation,
   'app.webhook.set': appWebhookSetOperation,
   'app.webhook.show': appWebhookShowOperation,
+  'app.webhook.update': appWebhookUpdateOperation,
   'app.webhook.rotate-secret': appWebhookRotateOperation,
   'app.webhook.end-rotation': appWebhookEndRotationOperation,
   'app.webhook.ping': appWebhookPingOperation,

@@ -1,11 +1,13 @@
 import { newId } from '../domain/ids.js';
+import { EventTypesRefused, parseEventTypes, type ChoosableEventType } from '../domain/webhook-filter.js';
+import { findOwnerApp } from '../store/repos/apps.js';
 import { OutboundRefused, resolvePublic, validateOutboundUrl, type OutboundPolicy, type RefusalReason } from '../net/public-address.js';
 import type { Db } from '../store/db.js';
 import { recordEvent } from '../store/repos/outbox.js';
 import { findToken, tokenMode } from '../store/repos/tokens.js';
 import {
   cancelEndpointDeliveries, countTokenEndpoints, deliveryAttempts, dropPreviousSecret, endpointDeliveries, findEndpoint, insertEndpoint,
-  listEndpointRows, markEndpointDeleted, markEndpointDisabled, markEndpointEnabled, rotateEndpointSecret,
+  listEndpointRows, markEndpointDeleted, markEndpointDisabled, markEndpointEnabled, rotateEndpointSecret, setEndpointEventTypes,
 } from '../store/repos/webhook-endpoints.js';
 import type { EndpointDisabledReason, WebhookEndpointRow } from '../store/schema.js';
 import { newSigningSecret } from './sign.js';
@@ -33,6 +35,8 @@ export interface EndpointSummary {
   appId: string | null;
   url: string;
   description: string | null;
+  /** The event types it chose (docs/webhooks.md "Choosing event types"); null: every type its scopes allow, later ones included. */
+  eventTypes: ChoosableEventType[] | null;
   status: 'enabled' | 'disabled';
   disabledReason: EndpointDisabledReason | null;
   disabledAt: Date | null;
@@ -51,6 +55,7 @@ export function summarizeEndpoint(e: WebhookEndpointRow, now: Date): EndpointSum
     appId: e.app_id,
     url: e.url,
     description: e.description,
+    eventTypes: e.event_types === null ? null : (e.event_types as ChoosableEventType[]),
     status: e.disabled_at ? 'disabled' : 'enabled',
     disabledReason: e.disabled_reason,
     disabledAt: e.disabled_at,
@@ -73,6 +78,21 @@ export async function checkEndpointUrl(url: string, policy: OutboundPolicy): Pro
     return parsed.toString();
   } catch (e) {
     if (e instanceof OutboundRefused) throw new ServiceError('invalid', `url: ${e.message}${LOCAL_REASONS.has(e.reason) ? LISTEN_HINT : ''}`, 'url');
+    throw e;
+  }
+}
+
+/**
+ * A chosen list of event types, checked (docs/webhooks.md "Choosing event types"): exact names, at
+ * least one, none that always arrives, each allowed by `scopes` (the token's, or those the app may
+ * ask for). null or undefined: every type. `lacking` ends the sentence refusing a type for its scope.
+ */
+export function checkEventTypes(list: readonly string[] | null | undefined, scopes: readonly string[], lacking: string): ChoosableEventType[] | null {
+  if (list === null || list === undefined) return null;
+  try {
+    return parseEventTypes(list, scopes, lacking);
+  } catch (e) {
+    if (e instanceof EventTypesRefused) throw new ServiceError('invalid', `event types: ${e.message}`, 'eventTypes');
     throw e;
   }
 }
@@ -103,9 +123,13 @@ export async function recordPing(trx: Db, e: WebhookEndpointRow, mode: 'live' | 
 }
 
 /** Adds an endpoint and pings it; the answer carries the signing secret, shown this once. */
-export async function addEndpoint(env: EndpointEnv, q: { ownerId: string; tokenId: string; url: string; description?: string | null }): Promise<{ endpoint: EndpointSummary; secret: string }> {
+export async function addEndpoint(
+  env: EndpointEnv,
+  q: { ownerId: string; tokenId: string; url: string; description?: string | null; eventTypes?: readonly string[] | null },
+): Promise<{ endpoint: EndpointSummary; secret: string }> {
   const now = env.clock.now();
   const token = await liveToken(env.db, q.ownerId, q.tokenId, now);
+  const eventTypes = checkEventTypes(q.eventTypes, token.scopes, 'which the token does not hold');
   const url = await checkEndpointUrl(q.url, env.policy);
   const description = q.description?.trim() || null;
   if (description && description.length > 500) throw new ServiceError('invalid', 'description: at most 500 characters', 'description');
@@ -114,7 +138,7 @@ export async function addEndpoint(env: EndpointEnv, q: { ownerId: string; tokenI
     if ((await countTokenEndpoints(trx, q.ownerId, token.id)) >= MAX_ENDPOINTS_PER_TOKEN) throw new ServiceError('conflict', `a token has at most ${MAX_ENDPOINTS_PER_TOKEN} endpoints`);
     const inserted = await insertEndpoint(trx, {
       id: newId(), owner_id: q.ownerId, token_id: token.id, url, description, secret, previous_secret: null, previous_secret_expires_at: null,
-      disabled_at: null, disabled_reason: null, last_success_at: null, failing_since: null, created_at: now, updated_at: now, deleted_at: null,
+      disabled_at: null, disabled_reason: null, last_success_at: null, failing_since: null, created_at: now, updated_at: now, deleted_at: null, event_types: eventTypes,
     });
     await recordPing(trx, inserted, token.mode, now);
     return inserted;
@@ -125,6 +149,30 @@ export async function addEndpoint(env: EndpointEnv, q: { ownerId: string; tokenI
 export async function listEndpoints(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, tokenId?: string | null): Promise<EndpointSummary[]> {
   const now = env.clock.now();
   return (await listEndpointRows(env.db, ownerId, tokenId ?? null)).map((e) => summarizeEndpoint(e, now));
+}
+
+/**
+ * The event types the endpoint receives from now on: a list (checked against the scopes of its
+ * token, or those its app may ask for), or null for every type. Deliveries already queued are not
+ * touched: the choice applies to events recorded after it, as the scopes of that moment do.
+ */
+export async function chooseEventTypes(env: Pick<EndpointEnv, 'db' | 'clock'>, ownerId: string, id: string, list: readonly string[] | null): Promise<EndpointSummary> {
+  const now = env.clock.now();
+  return env.db.transaction().execute(async (trx) => {
+    const e = await endpointOf(trx, ownerId, id);
+    let scopes: readonly string[] = [];
+    let lacking = 'which the token does not hold';
+    if (e.app_id !== null) {
+      const app = await findOwnerApp(trx, ownerId, e.app_id);
+      if (!app) throw new ServiceError('not_found', `no webhook endpoint ${id} of this owner`);
+      scopes = app.scopes;
+      lacking = 'which the app may not ask for';
+    } else if (e.token_id !== null) {
+      scopes = (await liveToken(trx, ownerId, e.token_id, now)).scopes;
+    }
+    const eventTypes = checkEventTypes(list, scopes, lacking);
+    return summarizeEndpoint(await setEndpointEventTypes(trx, ownerId, id, eventTypes, now), now);
+  });
 }
 
 /** Removes the endpoint; deliveries still waiting for it are cancelled. */

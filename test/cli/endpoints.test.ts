@@ -17,6 +17,7 @@ interface Listed {
   status: string;
   disabledReason: string | null;
   previousSecretExpiresAt: string | null;
+  eventTypes: string[] | null;
 }
 
 for (const engine of ENGINES) {
@@ -140,8 +141,8 @@ for (const engine of ENGINES) {
       assert.equal(disabled.status, 'disabled');
       assert.equal(disabled.disabledReason, 'owner');
       const table = (await cli(['endpoint', 'list', '--owner', 'lena'])).stdout.split('\n');
-      assert.match(table[0]!, /^ID +TOKEN +URL +STATUS +LAST SUCCESS +FAILING SINCE +OLD SECRET UNTIL$/);
-      assert.deepEqual(table[1]!.split(/ {2,}/), [id, tokenId, 'localhost:8443/hook', 'disabled (owner)', '-', '-', '-']);
+      assert.match(table[0]!, /^ID +TOKEN +URL +EVENTS +STATUS +LAST SUCCESS +FAILING SINCE +OLD SECRET UNTIL$/);
+      assert.deepEqual(table[1]!.split(/ {2,}/), [id, tokenId, 'localhost:8443/hook', 'all', 'disabled (owner)', '-', '-', '-']);
 
       // enable: same secret, and the way to catch up.
       const enabled = await cli(['endpoint', 'enable', '--owner', 'lena', id!]);
@@ -155,6 +156,63 @@ for (const engine of ENGINES) {
       await cli(['endpoint', 'remove', '--owner', 'lena', id!]);
       assert.equal((await cli(['endpoint', 'list', '--owner', 'lena'])).stdout, 'lena has no webhook endpoints.\n');
     });
+
+    test('--events limits an endpoint to those types; update changes them, --all-events takes every type again; list shows each (docs/webhooks.md "Choosing event types")', async () => {
+      const add = (events: string) => run(['endpoint', 'add', '--owner', 'lena', '--token', tokenId, '--url', 'https://localhost:8443/only', '--events', events], allowEnv);
+      const added = await add('request.created, request.declined,request.created');
+      assert.equal(added.code, 0, added.stderr);
+      const id = added.stdout.split('\n')[0]!;
+      assert.match(added.stderr, new RegExp(`Added endpoint ${id} \\(localhost:8443/only\\) for token ${tokenId}, receiving only request\\.created, request\\.declined \\(and ping, authorization\\.revoked\\); a ping is queued`));
+
+      // Refusals name what is wrong, exit 1, and add nothing. (The token holds webhooks and requests:read.)
+      const refusals: [string[], RegExp][] = [
+        [['endpoint', 'add', '--owner', 'lena', '--token', tokenId, '--url', 'https://localhost:8443/x', '--events', 'request.created,task.completed'], /^calendar-access: event types: "task\.completed" needs tasks:read, which the token does not hold$/m],
+        [['endpoint', 'update', '--owner', 'lena', id, '--events', 'request.*'], /"request\.\*": wildcards are not taken, so that a type added later is never sent unasked; name the types: request\.created, request\.withdrawn, request\.accepted, request\.declined, request\.expired$/m],
+        [['endpoint', 'update', '--owner', 'lena', id, '--events', ''], /choose at least one event type, or every type; an endpoint that wants none should be disabled instead$/m],
+        [['endpoint', 'update', '--owner', 'lena', id, '--events', 'ping'], /"ping" always arrives and is not chosen: leave it out$/m],
+        [['endpoint', 'update', '--owner', 'lena', id], /name them with --events a,b, or take every type with --all-events$/m],
+        [['endpoint', 'update', '--owner', 'lena', id, '--events', 'request.created', '--all-events'], /--events or --all-events, not both$/m],
+      ];
+      for (let i = 0; i < refusals.length; i += 3) {
+        const batch = refusals.slice(i, i + 3);
+        const runs = await Promise.all(batch.map(([args]) => run(args, allowEnv)));
+        runs.forEach((r, j) => {
+          assert.equal(r.code, 1, r.stderr);
+          assert.match(r.stderr, batch[j]![1]);
+          assert.equal(r.stdout, '');
+        });
+      }
+
+      const [listed] = await list();
+      assert.deepEqual(listed!.eventTypes, ['request.created', 'request.declined'], 'in the catalogue order, once each; the refused changes changed nothing');
+      const updated = await cli(['endpoint', 'update', '--owner', 'lena', id, '--events', 'request.expired']);
+      assert.equal(updated.stdout, `Endpoint ${id} receives only request.expired (and ping, authorization.revoked) from the next event on.\n`);
+      const table = (await cli(['endpoint', 'list', '--owner', 'lena'])).stdout.split('\n');
+      assert.deepEqual(table[1]!.split(/ {2,}/).slice(2, 5), ['localhost:8443/only', 'request.expired', 'enabled']);
+      const all = await json(['endpoint', 'update', '--owner', 'lena', id, '--all-events']);
+      assert.equal(all.eventTypes, null);
+      assert.equal((await list())[0]!.eventTypes, null);
+      await cli(['endpoint', 'remove', '--owner', 'lena', id]);
+    });
+
+    test("app webhook set --events and update: an app's endpoint limited to types the app may ask for", async () => {
+      const made = await json(['app', 'create', '--owner', 'lena', '--name', 'Hooked', '--redirect-uri', 'https://hooked.example/cb', '--scopes', 'requests:read,tasks:read,webhooks']);
+      const set = await json(['app', 'webhook', 'set', '--owner', 'lena', '--url', 'https://localhost:8443/app', '--events', 'task.completed', made.id], allowEnv);
+      assert.deepEqual(set.endpoint.eventTypes, ['task.completed']);
+      const [shown, refused] = await Promise.all([
+        cli(['app', 'webhook', 'show', '--owner', 'lena', made.id]),
+        run(['app', 'webhook', 'update', '--owner', 'lena', made.id, '--events', 'event.created']),
+      ]);
+      assert.match(shown.stdout, /^ {2}events: +task\.completed$/m);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /"event\.created" needs events:read, which the app may not ask for$/m);
+      const moved = await json(['app', 'webhook', 'set', '--owner', 'lena', '--url', 'https://localhost:8443/app2', made.id], allowEnv);
+      assert.deepEqual(moved.endpoint.eventTypes, ['task.completed'], 'moving the address keeps the choice');
+      const updated = await cli(['app', 'webhook', 'update', '--owner', 'lena', made.id, '--events', 'request.created,task.completed']);
+      assert.match(updated.stdout, /receives only request\.created, task\.completed \(and ping, authorization\.revoked\) from the next event on/);
+      assert.equal((await json(['app', 'webhook', 'update', '--owner', 'lena', made.id, '--all-events'])).eventTypes, null);
+      assert.match((await cli(['app', 'webhook', 'show', '--owner', 'lena', made.id])).stdout, /^ {2}events: +all$/m);
+    });
   });
 }
 
@@ -163,11 +221,13 @@ describe('endpoint help', () => {
     const top = await runCli(['--help'], process.env);
     assert.match(top.stdout, /^ {2}endpoint +Manage the webhook endpoints/m);
     const sub = await runCli(['endpoint', '--help'], process.env);
-    for (const name of ['add', 'list', 'remove', 'rotate', 'end-rotation', 'ping', 'disable', 'enable', 'deliveries']) {
+    for (const name of ['add', 'list', 'update', 'remove', 'rotate', 'end-rotation', 'ping', 'disable', 'enable', 'deliveries']) {
       assert.match(sub.stdout, new RegExp(`^ {2}${name} `, 'm'));
     }
     // The address rules, and where a receiver on the developer's own machine gets its events instead.
     const add = await runCli(['endpoint', 'add', '--help'], process.env);
     assert.match(add.stdout.replace(/\s+/g, ' '), /https on port 443, .*for a receiver on your own machine, use `calendar-access listen --forward-to` instead/);
+    assert.match(add.stdout.replace(/\s+/g, ' '), /--events <types> only these event types, comma-separated exact names .*ping and authorization\.revoked always arrive/);
+    assert.match(add.stdout, /--all-events/);
   });
 });

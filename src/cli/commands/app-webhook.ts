@@ -4,6 +4,7 @@ import { execute } from '../execute.js';
 import type { DeliveryEntry, EndpointEntry } from '../../operations/endpoint.js';
 import { print, printJson, say, table } from '../output.js';
 import { parsePositiveInteger } from '../parse.js';
+import { EVENTS_HELP, eventList, eventsText, receives } from './endpoint.js';
 
 // `calendar-access app webhook ...`: an OAuth app's own webhook endpoint (docs/webhooks.md "App
 // endpoints"), one per app, by its client_id. The signing secret is shown once (first set, rotation):
@@ -20,6 +21,7 @@ function describeEndpoint(e: EndpointEntry): string {
   return [
     `Webhook endpoint ${e.id} of app ${e.appId ?? '-'}`,
     `  url:           ${e.url}`,
+    `  events:        ${eventsText(e.eventTypes)}`,
     `  status:        ${e.status === 'enabled' ? 'enabled' : `disabled (${e.disabledReason ?? 'unknown'})`}`,
     `  last success:  ${orDash(e.lastSuccessAt)}`,
     `  failing since: ${orDash(e.failingSince)}`,
@@ -48,12 +50,25 @@ export function registerAppWebhook(app: Command): void {
   verb('set', "Set the app's endpoint address and queue a ping to it. The first time prints the signing secret, once; later the address moves and the secret stays.")
     .requiredOption('--url <https-url>', 'https on port 443, a public domain name (hosts in ALLOW_PRIVATE_HOSTS excepted)')
     .option('--description <d>', 'what the endpoint is for (at most 500 characters)')
-    .action(async (id: string, opts: Opts & { url: string; description?: string }, cmd: Command) => {
-      const r = await execute(commandConfig(cmd), 'app.webhook.set', { owner: opts.owner, id, url: opts.url, description: opts.description ?? null });
+    .option('--events <types>', `${EVENTS_HELP} (those the app may ask for). Default: every type on a new endpoint; a moved one keeps its choice`, eventList)
+    .option('--all-events', 'every event type the app may ask for, types added later included')
+    .action(async (id: string, opts: Opts & { url: string; description?: string; events?: string[]; allEvents?: boolean }, cmd: Command) => {
+      const r = await execute(commandConfig(cmd), 'app.webhook.set', {
+        owner: opts.owner, id, url: opts.url, description: opts.description ?? null, events: opts.events ?? null, allEvents: opts.allEvents ?? false,
+      });
       if (opts.json) return printJson(r);
-      say(`The webhook endpoint of app ${id} is ${r.endpoint.url}; a ping is queued.`);
+      say(`The webhook endpoint of app ${id} is ${r.endpoint.url}${r.endpoint.eventTypes === null ? '' : `, receiving ${receives(r.endpoint.eventTypes)}`}; a ping is queued.`);
       if (r.secret) showSecret(r.secret);
       else print(r.endpoint.id);
+    });
+
+  verb('update', "Change which event types the app's endpoint receives, from the next event on: --events for a list, --all-events for every type. ping and authorization.revoked always arrive.")
+    .option('--events <types>', `${EVENTS_HELP} (those the app may ask for)`, eventList)
+    .option('--all-events', 'every event type the app may ask for, types added later included')
+    .action(async (id: string, opts: Opts & { events?: string[]; allEvents?: boolean }, cmd: Command) => {
+      const e = await execute(commandConfig(cmd), 'app.webhook.update', { owner: opts.owner, id, events: opts.events ?? null, allEvents: opts.allEvents ?? false });
+      if (opts.json) return printJson(e);
+      print(`The webhook endpoint of app ${id} receives ${receives(e.eventTypes)} from the next event on.`);
     });
 
   verb('show', "Show the app's endpoint: address, status, last success, failing since, the end of a rotation's overlap.")

@@ -19,6 +19,19 @@ interface OwnerOpts {
 
 const orDash = (text: string | null): string => text ?? '-';
 
+/** `--events a,b`: the names as typed (the service refuses an empty list, unknown names and wildcards, naming them). */
+export const eventList = (text: string): string[] => text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+
+export const EVENTS_HELP =
+  'only these event types, comma-separated exact names (e.g. request.created,task.completed; no wildcards): a type added to ' +
+  'the service later is then not sent unless added here. ping and authorization.revoked always arrive. Each type must be ' +
+  'allowed by the scopes';
+const EVENTS_DEFAULT = '. Default: every type the scopes allow, later ones included';
+export const ALL_EVENTS_HELP = 'every event type the scopes allow, types added later included (the default when adding)';
+
+/** What an endpoint receives, in a word or a list. */
+export const eventsText = (types: string[] | null): string => (types === null ? 'all' : types.join(','));
+
 /** host + path of an endpoint's address (the query, which may carry a secret, left out). */
 function shortUrl(url: string): string {
   try {
@@ -37,6 +50,11 @@ function lastText(d: DeliveryEntry): string {
   if (d.lastStatus !== null && d.lastError) return `${d.lastStatus}: ${d.lastError}`;
   if (d.lastStatus !== null) return String(d.lastStatus);
   return orDash(d.lastError);
+}
+
+/** The sentence's words for what an endpoint receives. */
+export function receives(types: string[] | null): string {
+  return types === null ? 'every event type its scopes allow (later ones included)' : `only ${types.join(', ')} (and ping, authorization.revoked)`;
 }
 
 function showSecret(secret: string): void {
@@ -61,21 +79,26 @@ export function registerEndpoint(program: Command): void {
     .requiredOption('--token <id>', 'id of the token the endpoint receives events for (from token list); it must hold webhooks')
     .requiredOption('--url <url>', 'the receiver, e.g. https://example.com/webhooks')
     .option('--description <d>', 'what the endpoint is for (at most 500 characters)')
+    .option('--events <types>', EVENTS_HELP + EVENTS_DEFAULT, eventList)
+    .option('--all-events', ALL_EVENTS_HELP)
     .option('--json', 'print {endpoint, secret} as JSON')
-    .action(async (opts: OwnerOpts & { token: string; url: string; description?: string }, cmd: Command) => {
-      const r = await execute(commandConfig(cmd), 'endpoint.add', { owner: opts.owner, token: opts.token, url: opts.url, description: opts.description ?? null });
+    .action(async (opts: OwnerOpts & { token: string; url: string; description?: string; events?: string[]; allEvents?: boolean }, cmd: Command) => {
+      const r = await execute(commandConfig(cmd), 'endpoint.add', {
+        owner: opts.owner, token: opts.token, url: opts.url, description: opts.description ?? null, events: opts.events ?? null, allEvents: opts.allEvents ?? false,
+      });
       if (opts.json) {
         printJson(r);
         return;
       }
-      say(`Added endpoint ${r.endpoint.id} (${shortUrl(r.endpoint.url)}) for token ${r.endpoint.tokenId}; a ping is queued. ${WHEN}`);
+      const only = r.endpoint.eventTypes === null ? '' : `, receiving ${receives(r.endpoint.eventTypes)}`;
+      say(`Added endpoint ${r.endpoint.id} (${shortUrl(r.endpoint.url)}) for token ${r.endpoint.tokenId}${only}; a ping is queued. ${WHEN}`);
       print(r.endpoint.id);
       showSecret(r.secret);
     });
 
   endpoint
     .command('list')
-    .description("List an owner's webhook endpoints: status, last success, failing since, and the end of a secret rotation's overlap.")
+    .description("List an owner's webhook endpoints: the event types each receives (all, or its list), status, last success, failing since, and the end of a secret rotation's overlap.")
     .requiredOption('--owner <u>', 'username of the owner')
     .option('--token <id>', "only this token's endpoints")
     .option('--json', 'print the list as JSON (full URLs included)')
@@ -90,9 +113,26 @@ export function registerEndpoint(program: Command): void {
         return;
       }
       print(table(
-        ['ID', 'TOKEN', 'URL', 'STATUS', 'LAST SUCCESS', 'FAILING SINCE', 'OLD SECRET UNTIL'],
-        endpoints.map((e) => [e.id, e.tokenId ?? '-', shortUrl(e.url), statusText(e), orDash(e.lastSuccessAt), orDash(e.failingSince), orDash(e.previousSecretExpiresAt)]),
+        ['ID', 'TOKEN', 'URL', 'EVENTS', 'STATUS', 'LAST SUCCESS', 'FAILING SINCE', 'OLD SECRET UNTIL'],
+        endpoints.map((e) => [e.id, e.tokenId ?? '-', shortUrl(e.url), eventsText(e.eventTypes), statusText(e), orDash(e.lastSuccessAt), orDash(e.failingSince), orDash(e.previousSecretExpiresAt)]),
       ));
+    });
+
+  endpoint
+    .command('update')
+    .description(
+      'Change which event types an endpoint receives, from the next event on (deliveries already queued still go): --events for ' +
+        "a list, --all-events for every type its token's scopes allow. ping and authorization.revoked always arrive.",
+    )
+    .requiredOption('--owner <u>', 'username of the owner')
+    .argument('<id>', 'endpoint id (from endpoint list)')
+    .option('--events <types>', EVENTS_HELP, eventList)
+    .option('--all-events', "every event type the token's scopes allow, types added later included")
+    .option('--json', 'print the endpoint as JSON')
+    .action(async (id: string, opts: OwnerOpts & { events?: string[]; allEvents?: boolean }, cmd: Command) => {
+      const e = await execute(commandConfig(cmd), 'endpoint.update', { owner: opts.owner, id, events: opts.events ?? null, allEvents: opts.allEvents ?? false });
+      if (opts.json) printJson(e);
+      else print(`Endpoint ${e.id} receives ${receives(e.eventTypes)} from the next event on.`);
     });
 
   endpoint

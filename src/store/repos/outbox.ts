@@ -1,5 +1,6 @@
 import { newId } from '../../domain/ids.js';
 import { scopesFor, type EventType } from '../../domain/webhook-events.js';
+import { endpointWants } from '../../domain/webhook-filter.js';
 import type { Db } from '../db.js';
 import type { WebhookEventRow } from '../schema.js';
 
@@ -29,8 +30,9 @@ export interface NewWebhookEvent {
 /**
  * Records one webhook event in the caller's transaction, with what it is owed then and there: the
  * tokens entitled to it (alive, holding `webhooks` and the type's scope at this moment; or the one
- * token it is for) and a pending delivery to each live endpoint of those tokens. Catch-up reads the
- * entitlements; the delivery worker the deliveries.
+ * token it is for) and a pending delivery to each live endpoint of those tokens that takes its type
+ * (endpointWants: the endpoint's chosen event types, docs/webhooks.md "Choosing event types").
+ * Catch-up reads the entitlements, which no endpoint's choice narrows; the delivery worker the deliveries.
  */
 export async function recordEvent(trx: Db, e: NewWebhookEvent): Promise<string> {
   const [id] = await recordEvents(trx, [e]);
@@ -81,7 +83,7 @@ export async function recordEvents(trx: Db, events: readonly NewWebhookEvent[]):
   const tokens = [...new Set(grants.map((g) => g.token_id))];
   const endpoints = tokens.length === 0 ? [] : await trx
     .selectFrom('webhook_endpoints')
-    .select(['id', 'token_id'])
+    .select(['id', 'token_id', 'event_types'])
     .where('token_id', 'in', tokens)
     .where('deleted_at', 'is', null)
     .where('disabled_at', 'is', null)
@@ -104,7 +106,7 @@ export async function recordEvents(trx: Db, events: readonly NewWebhookEvent[]):
   });
   const deliveries = events.flatMap((e, i) =>
     endpoints
-      .filter((p) => entitled[i]!.includes(p.token_id!) && (!e.endpointId || p.id === e.endpointId))
+      .filter((p) => entitled[i]!.includes(p.token_id!) && (!e.endpointId || p.id === e.endpointId) && endpointWants(p.event_types, e.type))
       .map((p) => pending(e, ids[i]!, { endpointId: p.id, tokenId: p.token_id, grantId: null })),
   );
   deliveries.push(...(await appDeliveries(trx, events, ids, pending)));
@@ -115,7 +117,8 @@ export async function recordEvents(trx: Db, events: readonly NewWebhookEvent[]):
 /**
  * What app endpoints are owed (docs/webhooks.md "App endpoints"): an owner's event goes to the
  * endpoint of every app the owner is connected to by a live grant holding `webhooks` and the event
- * type's scope at this moment (one delivery per grant, whatever its access tokens); an event meant
+ * type's scope at this moment and takes its type (endpointWants, as a personal endpoint's: one
+ * filter for both), one delivery per grant whatever its access tokens; an event meant
  * for one grant to that grant's app endpoint; a ping with no token to the app endpoint it names.
  */
 async function appDeliveries<D>(
@@ -131,7 +134,7 @@ async function appDeliveries<D>(
     .selectFrom('oauth_grants as g')
     .innerJoin('apps as a', 'a.id', 'g.app_id')
     .innerJoin('webhook_endpoints as p', 'p.app_id', 'a.id')
-    .select(['g.id as grant_id', 'g.owner_id', 'g.scopes', 'p.id as endpoint_id'])
+    .select(['g.id as grant_id', 'g.owner_id', 'g.scopes', 'p.id as endpoint_id', 'p.event_types'])
     .where('g.owner_id', 'in', owners)
     // A grant's own last event is recorded as it is revoked.
     .where((eb) => (meant.length === 0 ? eb('g.revoked_at', 'is', null) : eb.or([eb('g.revoked_at', 'is', null), eb('g.id', 'in', meant)])))
@@ -158,6 +161,7 @@ async function appDeliveries<D>(
     for (const c of connected) {
       if (c.owner_id !== e.ownerId) continue;
       if (e.grantId ? c.grant_id !== e.grantId : !needed.every((s) => c.scopes.includes(s))) continue;
+      if (!endpointWants(c.event_types, e.type)) continue;
       out.push(pending(e, ids[i]!, { endpointId: c.endpoint_id, tokenId: null, grantId: c.grant_id }));
     }
   });

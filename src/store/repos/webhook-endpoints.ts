@@ -180,6 +180,18 @@ export async function setEndpointUrl(db: Db, ownerId: string, id: string, url: s
     .executeTakeFirstOrThrow();
 }
 
+/** The event types the endpoint receives from now on (null: every type its scopes allow; migration 0018). */
+export async function setEndpointEventTypes(db: Db, ownerId: string, id: string, eventTypes: readonly string[] | null, now: Date): Promise<WebhookEndpointRow> {
+  return db
+    .updateTable('webhook_endpoints')
+    .set({ event_types: eventTypes === null ? null : [...eventTypes], updated_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** The app was deleted: its endpoint goes too (by app id: the caller holds the app's row). */
 export async function markAppEndpointDeleted(db: Db, appId: string, now: Date): Promise<string | undefined> {
   const row = await db.updateTable('webhook_endpoints').set({ deleted_at: now, updated_at: now }).where('app_id', '=', appId).where('deleted_at', 'is', null).returning('id').executeTakeFirst();
