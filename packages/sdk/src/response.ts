@@ -21,7 +21,7 @@ export interface RateLimit {
 }
 
 export interface ResponseMeta {
-  /** The HTTP status (200, 201…). */
+  /** The HTTP status (200, 201…; 304 for a conditional GET answered Not Modified). */
   status: number;
   /** `Svc-Request-Id`: quote it when reporting a problem. */
   requestId: string;
@@ -33,6 +33,11 @@ export interface ResponseMeta {
   replayed: boolean;
   /** Attempts made, 1 when the first succeeded. */
   attempts: number;
+  /**
+   * True when the server answered 304 Not Modified (`status` 304) to a conditional GET
+   * (ClientOptions.conditional): the data are the body kept from the last 200 of the same URL.
+   */
+  notModified: boolean;
   /** Every header of the answer. */
   headers: Headers;
 }

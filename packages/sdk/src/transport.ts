@@ -1,5 +1,6 @@
 import { CalendarAccessConnectionError, CalendarAccessError, type ErrorBody, type ErrorCode } from './errors.js';
 import { Emitter, type RequestEvent, type RetryBasis, type RetryReason } from './events.js';
+import { EtagCache, type KeptAnswer } from './etag-cache.js';
 import { rateLimitOf, withResponse, type WithResponse } from './response.js';
 import { userAgentOf, type AppInfo } from './version.js';
 
@@ -26,6 +27,22 @@ export interface ClientOptions {
   appInfo?: AppInfo;
   /** How to wait between attempts. Default a timer; a test passes its own to control time instead of waiting. */
   sleep?: Sleep;
+  /**
+   * Conditional GETs (docs/conditional-get.md): the client keeps the ETag and body of the last 200
+   * of each GET URL and sends `If-None-Match`; while the answer is unchanged the server answers
+   * 304 Not Modified with no body, which costs none of the token's 600 reads a minute, and the
+   * call resolves with the kept body and `lastResponse.status` 304, `lastResponse.notModified`
+   * true. `true` keeps the last 500 URLs; `{ maxEntries }` another number. Default off; a call's
+   * own `conditional` option wins.
+   *
+   * ```ts
+   * const client = new CalendarAccess({ token, conditional: true });
+   * const page = await client.tasks.list().firstPage(); // 200, kept
+   * const again = await client.tasks.list().firstPage(); // 304 while nothing changed: the same data
+   * console.log(again.lastResponse.notModified); // true
+   * ```
+   */
+  conditional?: boolean | { maxEntries?: number };
 }
 
 /** Options of one call, over the client's. */
@@ -38,6 +55,8 @@ export interface RequestOptions {
   maxRetries?: number;
   /** The longest wait before a retry of this call (the client's `maxRetryDelayMs` otherwise). */
   maxRetryDelayMs?: number;
+  /** A GET sent with the ETag the client kept for its URL, or not (the client's `conditional` otherwise); see ClientOptions.conditional. */
+  conditional?: boolean;
 }
 
 /** Options of a call that creates (a POST). */
@@ -77,6 +96,10 @@ export class Transport {
   private readonly maxRetryDelayMs: number;
   private readonly fetch: typeof fetch;
   private readonly sleep: Sleep;
+  private readonly conditional: boolean;
+  /** The answers kept for conditional GETs; made at the first one (a call may ask for it on a client that does not). */
+  private kept: EtagCache | undefined;
+  private readonly keptEntries: number | undefined;
 
   constructor(o: ClientOptions) {
     if (!o.token) throw new TypeError('a token is needed: svc_pat_…, svc_test_… or svc_at_…');
@@ -88,6 +111,9 @@ export class Transport {
     this.fetch = o.fetch ?? ((...args) => globalThis.fetch(...args));
     this.sleep = o.sleep ?? sleep;
     this.userAgent = userAgentOf(o.appInfo);
+    this.conditional = o.conditional !== undefined && o.conditional !== false;
+    this.keptEntries = typeof o.conditional === 'object' ? o.conditional.maxEntries : undefined;
+    if (typeof o.conditional === 'object') this.kept = new EtagCache(this.keptEntries);
   }
 
   async send<T extends object>(call: Call): Promise<WithResponse<T>> {
@@ -101,13 +127,18 @@ export class Transport {
     // One key for the call, whatever the number of attempts: a retry never creates twice.
     const key = call.method === 'POST' ? (o.idempotencyKey ?? crypto.randomUUID()) : undefined;
     const base = { method: call.method, path: call.path, url: url.toString(), idempotencyKey: key };
+    // A GET of a conditional client sends the ETag of the answer it kept for this URL (unless the caller sent its own If-None-Match).
+    const conditional = call.method === 'GET' && (o.conditional ?? this.conditional) && !Object.keys(call.headers ?? {}).some((h) => h.toLowerCase() === 'if-none-match');
+    const answers = conditional ? (this.kept ??= new EtagCache(this.keptEntries)) : undefined;
+    const held: KeptAnswer | undefined = answers?.get(base.url);
+    const sent: Call = held ? { ...call, headers: { ...call.headers, 'if-none-match': held.etag } } : call;
     for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
       this.events.emit('request', { ...base, attempt });
       const started = Date.now();
       let res: Response;
       try {
-        res = await this.attempt(url, call, key, signal, timeoutMs);
+        res = await this.attempt(url, sent, key, signal, timeoutMs);
       } catch (e) {
         if (signal?.aborted) throw e;
         const timedOut = e instanceof Error && e.name === 'TimeoutError';
@@ -124,10 +155,25 @@ export class Transport {
       const requestId = res.headers.get('svc-request-id') ?? '';
       const rateLimit = rateLimitOf(res.headers);
       this.events.emit('response', { ...base, attempt, status: res.status, requestId, rateLimit, elapsedMs: Date.now() - started });
-      if (res.ok) {
-        const data = await bodyOf(res, call);
-        return withResponse(data as T, { status: res.status, requestId, rateLimit, idempotencyKey: key, replayed: res.headers.get('idempotent-replayed') === 'true', attempts: attempt, headers: res.headers });
+      const meta = { status: res.status, requestId, rateLimit, idempotencyKey: key, replayed: res.headers.get('idempotent-replayed') === 'true', attempts: attempt, headers: res.headers };
+      if (res.status === 304) {
+        // The answer kept is still the server's: a fresh copy of it (or nothing, to an If-None-Match of the caller's own).
+        await res.body?.cancel();
+        const data = held ? parseJson(held.body, res, call) : {};
+        return withResponse(data as T, { ...meta, notModified: true });
       }
+      if (res.ok) {
+        const text = await res.text();
+        const data = parseJson(text, res, call);
+        if (answers) {
+          const etag = res.headers.get('etag');
+          if (etag && res.status === 200) answers.set(base.url, { etag, body: text });
+          else answers.delete(base.url);
+        }
+        return withResponse(data as T, { ...meta, notModified: false });
+      }
+      // A resource gone, or a token refused: what was kept for it is no longer to be sent.
+      if (held && res.status !== 429 && res.status < 500) answers!.delete(base.url);
       const error = await toError(res);
       const wait = retryWait(res, error, attempt - 1);
       if (wait === null || attempt > maxRetries || wait.ms > maxRetryDelayMs) throw error;
@@ -165,8 +211,7 @@ export class Transport {
 }
 
 /** A success's JSON object (an empty body reads as `{}`: rawRequest may reach a route that answers none). */
-async function bodyOf(res: Response, call: Call): Promise<object> {
-  const text = await res.text();
+function parseJson(text: string, res: Response, call: Call): object {
   if (text.trim() === '') return {};
   let data: unknown;
   try {
