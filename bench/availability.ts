@@ -1,11 +1,13 @@
 // Availability: the pure engine and GET /availability for an owner with 2,000 busy intervals (1,950
 // single events and 50 repeating series), 4 appointment types and 14-day windows that cross the
-// October DST change, on PGlite and (when one answers) PostgreSQL.
-// Targets on a 2-core machine: engine p50 <= 2 ms, route >= 1,000 req/s.
+// October DST change, on PGlite and (when one answers) PostgreSQL; and free time of any length
+// (GET /free-time) for the same owner, from the same engine and busy-time cache.
+// Targets on a 2-core machine: engine p50 <= 2 ms (both answers), route >= 1,000 req/s.
 //   npx tsx bench/availability.ts [--seconds 10] [--connections 50] [--iterations 400]
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { availabilityForDates } from '../src/domain/availability.js';
+import { freeTimeForDates } from '../src/domain/free-time.js';
 import { fixedClock } from '../src/domain/clock.js';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
@@ -108,6 +110,24 @@ async function benchEngine(label: string, store: Store, ceiling: number) {
     console.log(
       `engine    availabilityForDates, 14 days, 4 types: p50 ${percentile(times, 0.5).toFixed(3)} ms  p99 ${percentile(times, 0.99).toFixed(3)} ms  (${times.length} calls, ${Math.round(slots / times.length)} slots per answer; target p50 <= 2 ms)`,
     );
+    // Free time: the owner's working time as the service compiles it, or none, over 14 and 62 dates.
+    const hours = (await rt.availability.workingTimeFor(owner.id, clock.now()))!;
+    for (const [what, working, span] of [['14 days, working hours', hours, 14], ['14 days, any hour', null, 14], ['62 days, working hours', hours, 62], ['62 days, any hour', null, 62]] as const) {
+      const spent: number[] = [];
+      let intervals = 0;
+      for (let i = 0; i < ITERATIONS * 4 + 200; i += 1) {
+        const fromDate = WINDOWS[i % WINDOWS.length]![0];
+        const toDate = new Date(Date.parse(`${fromDate}T00:00:00Z`) + (span - 1) * DAY).toISOString().slice(0, 10);
+        const t = performance.now();
+        const free = freeTimeForDates(working, busy, { fromDate, toDate, tz: i % 3 === 0 ? 'America/New_York' : 'Europe/Berlin', now: clock.now().getTime(), minMinutes: i % 2 === 0 ? null : 20 });
+        if (i >= 200) spent.push(performance.now() - t);
+        intervals += free.length;
+      }
+      spent.sort((a, b) => a - b);
+      console.log(
+        `engine    freeTimeForDates, ${what.padEnd(22)} p50 ${percentile(spent, 0.5).toFixed(3)} ms  p99 ${percentile(spent, 0.99).toFixed(3)} ms  (${spent.length} calls, ${Math.round(intervals / spent.length)} intervals per answer; target p50 <= 2 ms)`,
+      );
+    }
   }
 
   const app = await buildApp(rt);
@@ -116,6 +136,11 @@ async function benchEngine(label: string, store: Store, ceiling: number) {
   const r = await load(address, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` }, paths });
   console.log(
     `${label.padEnd(9)} GET /availability (4 types × 2 windows) ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${(r.rps / ceiling).toFixed(2)}× bare Fastify (target >= 1,000 req/s)`,
+  );
+  const freePaths = WINDOWS.flatMap(([from, to]) => ['true', 'false'].map((hours) => `/api/v1/free-time?from=${from}&to=${to}&tz=Europe/Berlin&workingHours=${hours}`));
+  const f = await load(address, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` }, paths: freePaths });
+  console.log(
+    `${label.padEnd(9)} GET /free-time (2 windows × hours or not) ${String(f.rps).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${(f.rps / ceiling).toFixed(2)}× bare Fastify (target >= 1,000 req/s)`,
   );
   await app.close();
   await rt.close();

@@ -60,7 +60,7 @@ for (const engine of ENGINES) {
       const token = await api.token(owner, ['availability:read', 'requests:create']);
       const mcp = await connect(token);
       const { tools } = await mcp.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['find_free_slots', 'get_account', 'get_current_time', 'list_appointment_types', 'request_appointment', 'request_todo', 'withdraw_request']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['find_free_slots', 'find_free_time', 'get_account', 'get_current_time', 'list_appointment_types', 'request_appointment', 'request_todo', 'withdraw_request']);
       assert.equal(tools.find((t) => t.name === 'request_appointment')!.annotations?.readOnlyHint, false);
 
       const free = await mcp.callTool({ name: 'find_free_slots', arguments: { appointmentTypeId: typeId, from: '2026-03-30', to: '2026-03-30', tz: 'Europe/Berlin' } });

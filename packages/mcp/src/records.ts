@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Account, AppointmentType, Availability, CreatedRequest, Event, Request, Task } from '@calendar-access/sdk';
-import { showApiInstant } from './zone.js';
+import type { Account, AppointmentType, Availability, CreatedRequest, Event, FreeTime, Request, Task } from '@calendar-access/sdk';
+import { nextDate, showApiInstant, startOfDay } from './zone.js';
 
 /**
  * What the tools answer: the API's records made compact for an assistant's context, each with the
@@ -65,6 +65,29 @@ export function presentAvailability(a: Availability, zone: string): z.infer<z.Zo
     timezone: a.timezone,
     slots: a.slots.map((s) => ({ start: showApiInstant(s.start, zone), end: showApiInstant(s.end, zone) })),
     datesWithoutSlots: empty.length > 0 ? empty : undefined,
+  });
+}
+
+export const freeTimeShape = {
+  timezone: z.string().describe('the zone the dates were read in and the times are shown in'),
+  workingHoursOnly: z.literal(true).optional().describe("only the owner's working hours were searched (absent: every hour of the dates)"),
+  free: z
+    .array(z.object({ start: shownInstant, end: shownInstant, minutes: z.number().int().describe('how many whole minutes it lasts') }))
+    .describe('free time, in order, each interval whole (never two that touch); nothing says why the rest is busy'),
+  datesWithoutFreeTime: z.array(date).optional().describe('dates of from..to on which nothing is free'),
+};
+
+export function presentFreeTime(f: FreeTime, zone: string): z.infer<z.ZodObject<typeof freeTimeShape>> {
+  const empty: string[] = [];
+  for (let d = f.from; d <= f.to; d = nextDate(d)) {
+    const [start, end] = [startOfDay(d, f.timezone), startOfDay(nextDate(d), f.timezone)];
+    if (!f.free.some((r) => Date.parse(r.start) < end && Date.parse(r.end) > start)) empty.push(d);
+  }
+  return defined({
+    timezone: f.timezone,
+    workingHoursOnly: trueOnly(f.workingHours),
+    free: f.free.map((r) => ({ start: showApiInstant(r.start, zone), end: showApiInstant(r.end, zone), minutes: Math.floor((Date.parse(r.end) - Date.parse(r.start)) / 60_000) })),
+    datesWithoutFreeTime: empty.length > 0 ? empty : undefined,
   });
 }
 

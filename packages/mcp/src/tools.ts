@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Account, CalendarAccess, Event, Page, Request, Task } from '@calendar-access/sdk';
 import { badArgument } from './errors.js';
 import {
-  accountShape, appointmentTypeSchema, availabilityShape, createdShape, eventSchema, presentAccount, presentAppointmentType,
-  presentAvailability, presentCreated, presentEvent, presentRequest, presentTodo, requestSchema, requestStatus, todoSchema,
+  accountShape, appointmentTypeSchema, availabilityShape, createdShape, eventSchema, freeTimeShape, presentAccount, presentAppointmentType,
+  presentAvailability, presentCreated, presentEvent, presentFreeTime, presentRequest, presentTodo, requestSchema, requestStatus, todoSchema,
 } from './records.js';
 import { apiInstant, isDate, readTime, showInstant, wallParts, zoneName } from './zone.js';
 
@@ -180,6 +180,36 @@ export const TOOLS: ToolDef[] = [
         appointmentTypeId: a.appointmentTypeId as string, from: dateArg('find_free_slots', 'from', a.from), to: dateArg('find_free_slots', 'to', a.to), tz: zoneName,
       });
       return presentAvailability(answer, answer.timezone);
+    },
+  },
+  {
+    name: 'find_free_time',
+    title: 'Free time',
+    description:
+      `When the owner is free, for any length of time, on the dates from..to (at most ${MAX_WINDOW_DAYS} days) in tz (default the owner's zone): ` +
+      "within the owner's working hours, or at any hour with workingHours false; minMinutes keeps only intervals at least that long ('free for 20 minutes this week'). " +
+      'Never before now; only free time is shown, never why a time is busy. To ask the owner for an appointment, find_free_slots gives the bookable slots of a type.',
+    scope: 'availability:read',
+    writes: false,
+    input: {
+      from: date,
+      to: date.describe('the last date, YYYY-MM-DD (inclusive)'),
+      tz,
+      workingHours: z.boolean().optional().describe("true (default): only the owner's working hours; false: every hour"),
+      minMinutes: z.number().int().min(1).max(1440).optional().describe('only intervals at least this many minutes long'),
+    },
+    output: freeTimeShape,
+    notFound: () => "the owner's booking is off: free time is not shared until the owner turns it on",
+    run: async (ctx, a) => {
+      const zoneName = zoneOf(ctx, 'find_free_time', a, true);
+      const answer = await ctx.client.freeTime.get({
+        from: dateArg('find_free_time', 'from', a.from),
+        to: dateArg('find_free_time', 'to', a.to),
+        tz: zoneName,
+        ...(typeof a.workingHours === 'boolean' ? { workingHours: String(a.workingHours) as 'true' | 'false' } : {}),
+        ...(typeof a.minMinutes === 'number' ? { minMinutes: a.minMinutes } : {}),
+      });
+      return presentFreeTime(answer, answer.timezone);
     },
   },
   {

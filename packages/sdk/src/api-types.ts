@@ -2156,6 +2156,11 @@ export interface components {
          * @example GET, HEAD
          */
         Allow: string;
+        /**
+         * @description The strong entity-tag of the answer's exact bytes: the same tag is the same body. Send it back as If-None-Match to be answered 304 while the answer is unchanged (docs/conditional-get.md).
+         * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+         */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -2164,7 +2169,13 @@ export interface operations {
     getMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2177,6 +2188,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2199,6 +2211,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Account"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -2387,7 +2411,13 @@ export interface operations {
     listAppointmentTypes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2400,6 +2430,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2416,6 +2447,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["AppointmentTypeList"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -2643,7 +2686,13 @@ export interface operations {
                 to: string;
                 tz: components["schemas"]["TimeZone"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2656,6 +2705,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2683,6 +2733,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Availability"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -2909,7 +2971,13 @@ export interface operations {
                 /** @description only free intervals at least this many minutes long (1 to 1440) */
                 minMinutes?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2922,6 +2990,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2949,6 +3018,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["FreeTime"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -3180,7 +3261,13 @@ export interface operations {
                 /** @description the nextCursor of the previous page, as it was answered */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3193,6 +3280,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,6 +3312,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["EventPage"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -3412,7 +3512,13 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3427,6 +3533,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3453,6 +3560,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Event"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -3673,7 +3792,13 @@ export interface operations {
                 /** @description the nextCursor of the previous page, as it was answered */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3686,6 +3811,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3751,6 +3877,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["EventChanges"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -3961,7 +4099,13 @@ export interface operations {
     getSeries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3976,6 +4120,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4008,6 +4153,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Series"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -4233,7 +4390,13 @@ export interface operations {
                 /** @description the nextCursor of the previous page, as it was answered */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4248,6 +4411,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4443,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["SeriesOccurrencePage"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -4511,7 +4687,13 @@ export interface operations {
                 /** @description the nextCursor of the previous page, as it was answered */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4524,6 +4706,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4551,6 +4734,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["TaskPage"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -4739,7 +4934,13 @@ export interface operations {
     getTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4754,6 +4955,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4776,6 +4978,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Task"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -5000,7 +5214,13 @@ export interface operations {
                 /** @description the nextCursor of the previous page, as it was answered */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5013,6 +5233,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5048,6 +5269,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["RequestPage"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -5236,7 +5469,13 @@ export interface operations {
     getRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5251,6 +5490,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5281,6 +5521,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Request"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -6396,7 +6648,13 @@ export interface operations {
                 /** @description the nextCursor of the previous page, as it was answered */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6409,6 +6667,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6433,6 +6692,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["WebhookEventPage"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {
@@ -6621,7 +6892,13 @@ export interface operations {
     getWebhookEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the answer you hold (a list of them, or `*`; `W/` is taken): while the answer is still those bytes, the call is answered 304 Not Modified with no body, and given back to the token's limit of its class (it still counts among the owner's 3,000 a minute). docs/conditional-get.md.
+                 * @example "3kq9Vd1sX0aB3cD4eF5gHw"
+                 */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6636,6 +6913,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6655,6 +6933,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["WebhookEvent"];
                 };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the answer, which has not changed. No body; the ETag, and the RateLimit-* after the call was given back to the token. */
+            304: {
+                headers: {
+                    "Svc-Request-Id": components["headers"]["Svc-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description bad_request */
             400: {

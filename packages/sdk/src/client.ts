@@ -10,6 +10,8 @@ export type Account = Schemas['Account'];
 export type AppointmentType = Schemas['AppointmentType'];
 export type Availability = Schemas['Availability'];
 export type Slot = Schemas['Slot'];
+export type FreeTime = Schemas['FreeTime'];
+export type FreeInterval = Schemas['FreeInterval'];
 export type Event = Schemas['Event'];
 export type Task = Schemas['Task'];
 export type Request = Schemas['Request'];
@@ -38,6 +40,7 @@ export type TasksQuery = ListQuery<'listTasks'>;
 export type RequestsQuery = ListQuery<'listRequests'>;
 export type WebhookEventsQuery = ListQuery<'listWebhookEvents'>;
 export type AvailabilityQuery = WithZone<NonNullable<Query<'getAvailability'>>, 'tz'>;
+export type FreeTimeQuery = WithZone<NonNullable<Query<'getFreeTime'>>, 'tz'>;
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -138,6 +141,19 @@ export class CalendarAccess {
   /** GET /availability: free slots of one appointment type on at most 14 dates. */
   readonly availability = {
     get: (query: AvailabilityQuery, options?: RequestOptions): Promise<WithResponse<Availability>> => this.get('/availability', query, options),
+  };
+
+  /**
+   * GET /free-time: the owner's free intervals of any length on at most 62 dates of `tz`, within the
+   * booking page's working hours unless `workingHours: 'false'`; never before now, never why a time is busy.
+   *
+   * ```ts
+   * const { free } = await client.freeTime.get({ from: '2026-03-30', to: '2026-04-03', tz: 'Europe/Berlin', minMinutes: 20 });
+   * console.log(free[0]); // { start: '2026-03-30T07:00:00Z', end: '2026-03-30T09:30:00Z' }
+   * ```
+   */
+  readonly freeTime = {
+    get: (query: FreeTimeQuery, options?: RequestOptions): Promise<WithResponse<FreeTime>> => this.get('/free-time', query, options),
   };
 
   /** GET /events, /events/{id} and the change feed GET /events/changes. */
