@@ -2,26 +2,28 @@ import { asUuid } from '../../domain/ids.js';
 import { ServiceError } from '../../domain/service-error.js';
 import { showApp } from '../../services/apps.js';
 import {
-  appEndpointDeliveries, disableAppEndpoint, enableAppEndpoint, endAppEndpointRotation, pingAppEndpoint, removeAppEndpoint, rotateAppEndpointSecret,
+  appEndpointDeliveries, chooseAppEndpointEventTypes, disableAppEndpoint, enableAppEndpoint, endAppEndpointRotation, pingAppEndpoint, removeAppEndpoint, rotateAppEndpointSecret,
   setAppEndpoint, showAppEndpoint,
 } from '../../webhooks/app-endpoints.js';
 import { html } from '../html.js';
 import { link } from '../links.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
-import { deliveryCard, endpointEnv, endpointError, secretPage, statusOf } from './developer-endpoints.js';
+import { deliveryCard, endpointEnv, endpointError, eventTypesForm, secretPage, statusOf } from './developer-endpoints.js';
+import { eventTypesField, eventTypesOf, eventTypesSummary } from './event-types-field.js';
 import { confirmed, timeIn } from './developer-tokens.js';
 import { csrfField } from './layout.js';
 
 /**
  * Settings → Developer → Apps → an app's webhook (docs/webhooks.md "App endpoints"): the one
  * endpoint of the app, which every connected owner's events reach (with that owner's account).
- * Set its address (the signing secret shown once, the first time), rotate, ping, disable or
- * enable, remove, and its delivery log: the services of `calendar-access app webhook`.
+ * Set its address (the signing secret shown once, the first time), choose its event types (among
+ * those the app may ask for), rotate, ping, disable or enable, remove, and its delivery log: the
+ * services of `calendar-access app webhook`.
  */
 const appIdOf = (text: string | undefined): string => asUuid((text ?? '').trim()) ?? '00000000-0000-0000-0000-000000000000';
 const pagePath = (appId: string) => link`/app/developer/app-webhook?id=${appId}`;
 
-async function webhookPage(ctx: ConsoleContext, appId: string, state: { error?: string | null; url?: string } = {}) {
+async function webhookPage(ctx: ConsoleContext, appId: string, state: { error?: string | null; url?: string; eventTypes?: string[] | null } = {}) {
   const when = timeIn(ctx.owner);
   const app = await showApp(ctx.services.db, ctx.owner.id, appId);
   const e = await showAppEndpoint(ctx.services, ctx.owner.id, appId);
@@ -36,6 +38,7 @@ async function webhookPage(ctx: ConsoleContext, appId: string, state: { error?: 
 ${e
     ? html`<section class="card" aria-label="Endpoint"><dl>
 <dt>Address</dt><dd><code>${e.url}</code></dd>
+<dt>Events</dt><dd>${eventTypesSummary(e.eventTypes)}</dd>
 <dt>Status</dt><dd>${statusOf(e, when)}</dd>
 <dt>Last success</dt><dd>${when(e.lastSuccessAt, 'none yet')}</dd>
 ${e.failingSince ? html`<dt>Failing since</dt><dd>${when(e.failingSince)}</dd>` : ''}
@@ -47,7 +50,9 @@ ${confirmed('Remove…', html`Deliveries still waiting are cancelled.`, act('rem
 <h2>${e ? 'Change the address' : 'Set the address'}</h2>
 <form method="post" action="/app/developer/app-webhook" class="card u-block">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${app.id}">
 <p><label for="app-webhook-url">Endpoint address</label><br><input id="app-webhook-url" name="url" type="url" required maxlength="2048" class="u-field" value="${state.url ?? e?.url ?? ''}"><br><span class="muted">https on port 443, a public host name.${e ? ' The signing secret stays the same.' : ' Its signing secret is shown once.'} A ping is sent to it.</span></p>
+${e ? '' : eventTypesField('app-events', app.scopes, state.eventTypes ?? null)}
 <p><button type="submit">${e ? 'Change address' : 'Set endpoint'}</button></p></form>
+${e ? html`<div id="events">${eventTypesForm(ctx, '/app/developer/app-webhook/events', app.id, app.scopes, state.eventTypes !== undefined ? state.eventTypes : e.eventTypes)}</div>` : ''}
 ${e ? html`<h2>Latest deliveries</h2>${log.length === 0 ? html`<p class="muted">No deliveries yet.</p>` : log.map((d) => deliveryCard(d, when))}` : ''}`,
     state.error ?? null,
   );
@@ -66,15 +71,30 @@ export const developerAppWebhookSection: ConsoleSection = (scope) => {
   scope.post('/developer/app-webhook', async (ctx) => {
     const appId = appIdOf(field(ctx.form, 'id'));
     const url = field(ctx.form, 'url');
+    // The first set carries the choice of events; a move keeps it (the field is not on that form).
+    const eventTypes = ctx.form.events === undefined ? undefined : eventTypesOf(ctx.form);
     try {
-      const set = await setAppEndpoint(endpointEnv(ctx), { ownerId: ctx.owner.id, appId, url });
+      const set = await setAppEndpoint(endpointEnv(ctx), { ownerId: ctx.owner.id, appId, url, ...(eventTypes === undefined ? {} : { eventTypes }) });
       if (set.secret) return secretPage(ctx, set.endpoint, set.secret, false);
       return ctx.redirect(pagePath(appId), 'Address changed, same signing secret; a ping was sent to it.');
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
       if (e.kind === 'not_found') return ctx.redirect('/app/developer/apps', 'That app does not exist.');
-      return webhookPage(ctx, appId, { error: endpointError(e), url });
+      return webhookPage(ctx, appId, { error: endpointError(e), url, ...(eventTypes === undefined ? {} : { eventTypes }) });
     }
+  });
+
+  scope.post('/developer/app-webhook/events', async (ctx) => {
+    const appId = appIdOf(field(ctx.form, 'id'));
+    const eventTypes = eventTypesOf(ctx.form);
+    try {
+      await chooseAppEndpointEventTypes(ctx.services, ctx.owner.id, appId, eventTypes);
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      if (e.kind === 'not_found') return ctx.redirect('/app/developer/apps', 'That app or its webhook endpoint no longer exists.');
+      return webhookPage(ctx, appId, { error: endpointError(e), eventTypes });
+    }
+    return ctx.redirect(pagePath(appId), eventTypes === null ? 'Events saved: every event type from now on, future types included.' : 'Events saved: only the types chosen from now on.');
   });
 
   const verbs = {

@@ -8,11 +8,13 @@ import { field, type ConsoleContext } from './console.js';
 import { csrfField } from './layout.js';
 import { confirmed, secretBlock, showOnce, timeIn, tokenLabel } from './developer-tokens.js';
 import { link } from '../links.js';
+import { eventTypesField, eventTypesOf, eventTypesSummary } from './event-types-field.js';
 
 /**
  * Settings → Developer, webhook endpoints (spec "Events", docs/spec-decisions.md §8): under each live token that
- * holds `webhooks`, its endpoints with their state and actions, an add form, the page that shows a
- * signing secret once, and the delivery log of one endpoint.
+ * holds `webhooks`, its endpoints with their state, the event types each receives and actions, an
+ * add form, the page that shows a signing secret once, and one endpoint's page: its event types
+ * (changed there) and its delivery log.
  */
 
 /** What the endpoint services need: the same outbound rules as every fetch the service makes. */
@@ -28,6 +30,7 @@ export function endpointIdOf(text: string): string {
 /** A refused address reads as such; other messages as the service wrote them. */
 export function endpointError(e: ServiceError): string {
   if (e.field === 'url') return `That endpoint address cannot be used: ${e.message.replace(/^url: /, '')}.`;
+  if (e.field === 'eventTypes') return `Those events cannot be chosen: ${e.message.replace(/^event types: /, '')}.`;
   if (e.kind === 'not_found') return 'That webhook endpoint or token no longer exists.';
   return e.message;
 }
@@ -46,6 +49,7 @@ function endpointRow(ctx: ConsoleContext, e: EndpointSummary, when: ReturnType<t
   const what = e.description ? `${e.description} (${e.url})` : e.url;
   return html`<tr>
 <td><code>${e.url}</code>${e.description ? html`<br><span class="muted">${e.description}</span>` : ''}<br><a href="${link`/app/developer/endpoint?id=${e.id}`}">Deliveries</a></td>
+<td>${eventTypesSummary(e.eventTypes)}<br><a href="${link`/app/developer/endpoint?id=${e.id}`}#events" aria-label="Change the events of ${what}">Change</a></td>
 <td>${statusOf(e, when)}</td><td>${when(e.lastSuccessAt, 'none yet')}</td><td>${when(e.failingSince, '—')}</td>
 <td>${e.previousSecretExpiresAt ? html`Old secret signs until ${when(e.previousSecretExpiresAt)}` : html`<span class="muted">—</span>`}</td>
 <td>${action(ctx, 'rotate', e.id, 'Rotate secret', what)}${e.previousSecretExpiresAt ? action(ctx, 'end-rotation', e.id, 'End rotation', what) : ''}
@@ -57,25 +61,29 @@ export interface EndpointFormValues {
   tokenId: string;
   url: string;
   description: string;
+  /** null: all events. */
+  eventTypes: string[] | null;
 }
 
 /** The endpoints of one token and the form that adds another. */
 function tokenEndpoints(ctx: ConsoleContext, t: TokenSummary, endpoints: EndpointSummary[], v: EndpointFormValues | null): Markup {
   const when = timeIn(ctx.owner);
   const mine = endpoints.filter((e) => e.tokenId === t.id);
-  const values = v && v.tokenId === t.id ? v : { url: '', description: '' };
+  const values = v && v.tokenId === t.id ? v : { url: '', description: '', eventTypes: null };
   return html`<section class="card" aria-labelledby="hooks-${t.id}">
 <h3 id="hooks-${t.id}" class="u-mt0">${t.name} <span class="muted u-normal">${tokenLabel(t)}${t.mode === 'test' ? ' · test' : ''}</span></h3>
 ${mine.length === 0
     ? html`<p class="muted">No endpoints under this token yet.</p>`
     : html`<div class="u-scroll-x"><table>
-<thead><tr><th scope="col">Address</th><th scope="col">Status</th><th scope="col">Last success</th><th scope="col">Failing since</th><th scope="col">Secret rotation</th><th scope="col"><span class="muted">Actions</span></th></tr></thead>
+<thead><tr><th scope="col">Address</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Last success</th><th scope="col">Failing since</th><th scope="col">Secret rotation</th><th scope="col"><span class="muted">Actions</span></th></tr></thead>
 <tbody>${mine.map((e) => endpointRow(ctx, e, when))}</tbody></table></div>`}
 <form method="post" action="/app/developer/endpoints" class="u-block">${csrfField(ctx.csrf)}<input type="hidden" name="token" value="${t.id}">
 <div class="row"><p class="u-my2"><label for="url-${t.id}">Endpoint address</label><br><input id="url-${t.id}" name="url" type="url" required maxlength="2048" placeholder="https://example.com/webhooks" value="${values.url}" aria-describedby="url-hint-${t.id}"></p>
 <p class="u-my2"><label for="desc-${t.id}">Description <span class="muted u-normal">(optional)</span></label><br><input id="desc-${t.id}" name="description" maxlength="500" value="${values.description}"></p>
-<p class="u-my2"><button type="submit">Add endpoint</button></p></div>
-<p id="url-hint-${t.id}" class="muted u-m0">https on port 443 at a public domain name. A ping is sent when it is added.</p></form></section>`;
+</div>
+<p id="url-hint-${t.id}" class="muted u-m0">https on port 443 at a public domain name. A ping is sent when it is added.</p>
+${eventTypesField(`ev-${t.id}`, t.scopes, values.eventTypes)}
+<p class="u-my2"><button type="submit">Add endpoint</button></p></form></section>`;
 }
 
 export function endpointsSection(ctx: ConsoleContext, tokens: TokenSummary[], endpoints: EndpointSummary[], v: EndpointFormValues | null): Markup {
@@ -85,7 +93,21 @@ ${tokens.length === 0
     : tokens.map((t) => tokenEndpoints(ctx, t, endpoints, v))}`;
 }
 
-export const endpointFormValues = (form: ConsoleContext['form']): EndpointFormValues => ({ tokenId: field(form, 'token'), url: field(form, 'url'), description: field(form, 'description') });
+export const endpointFormValues = (form: ConsoleContext['form']): EndpointFormValues => ({
+  tokenId: field(form, 'token'), url: field(form, 'url'), description: field(form, 'description'), eventTypes: eventTypesOf(form),
+});
+
+/**
+ * The form that changes which events an endpoint receives (its page, and an app's webhook page):
+ * `action` the path it posts to, `id` the endpoint's (or app's) id, `scopes` what may be offered.
+ */
+export function eventTypesForm(ctx: ConsoleContext, action: string, id: string, scopes: readonly string[], chosen: readonly string[] | null): Markup {
+  return html`<form method="post" action="${action}" class="card u-block" aria-labelledby="events-title">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${id}">
+<h2 id="events-title" class="u-mt0">Events</h2>
+<p class="muted">Which events are sent to this endpoint, from the next one on; those already queued still go. The catch-up route <code>GET /webhook-events</code> lists every event the token may see, whatever is chosen here.</p>
+${eventTypesField('events', scopes, chosen)}
+<p class="u-my2"><button type="submit">Save events</button></p></form>`;
+}
 
 /** The signing secret of a new or rotated endpoint, this once. */
 export function secretPage(ctx: ConsoleContext, endpoint: EndpointSummary, secret: string, rotated: boolean): FastifyReply {
@@ -123,7 +145,13 @@ ${d.attemptLog.length === 0
 }
 
 /** One endpoint: its state and its latest deliveries, each with every attempt. */
-export function deliveriesPage(ctx: ConsoleContext, endpoint: EndpointSummary, token: TokenSummary | null, log: DeliveryLogEntry[]): FastifyReply {
+export function deliveriesPage(
+  ctx: ConsoleContext,
+  endpoint: EndpointSummary,
+  token: TokenSummary | null,
+  log: DeliveryLogEntry[],
+  refused: { error: string; eventTypes: string[] | null } | null = null,
+): FastifyReply {
   const when = timeIn(ctx.owner);
   return ctx.render(
     'Webhook deliveries',
@@ -132,6 +160,7 @@ export function deliveriesPage(ctx: ConsoleContext, endpoint: EndpointSummary, t
 <section class="card" aria-label="Endpoint"><dl>
 <dt>Address</dt><dd><code>${endpoint.url}</code>${endpoint.description ? html` <span class="muted">— ${endpoint.description}</span>` : ''}</dd>
 <dt>Token</dt><dd>${token ? html`${token.name} ${tokenLabel(token)}` : '—'}</dd>
+<dt>Events</dt><dd>${eventTypesSummary(endpoint.eventTypes)}</dd>
 <dt>Status</dt><dd>${statusOf(endpoint, when)}</dd>
 <dt>Last success</dt><dd>${when(endpoint.lastSuccessAt, 'none yet')}</dd>
 ${endpoint.failingSince ? html`<dt>Failing since</dt><dd>${when(endpoint.failingSince)}</dd>` : ''}
@@ -139,7 +168,9 @@ ${endpoint.previousSecretExpiresAt ? html`<dt>Secret rotation</dt><dd>Old secret
 </dl>${endpoint.status === 'enabled'
     ? html`${action(ctx, 'ping', endpoint.id, 'Ping', endpoint.url)}${action(ctx, 'disable', endpoint.id, 'Disable', endpoint.url, 'secondary', true)}`
     : action(ctx, 'enable', endpoint.id, 'Enable', endpoint.url, 'secondary', true)}</section>
+<div id="events">${eventTypesForm(ctx, '/app/developer/endpoints/events', endpoint.id, token?.scopes ?? [], refused ? refused.eventTypes : endpoint.eventTypes)}</div>
 <h2>Latest deliveries</h2>
 ${log.length === 0 ? html`<p class="muted">No deliveries yet.</p>` : log.map((d) => deliveryCard(d, when))}`,
+    refused?.error ?? null,
   );
 }

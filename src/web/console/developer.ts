@@ -2,8 +2,9 @@ import { asUuid } from '../../domain/ids.js';
 import { ServiceError } from '../../domain/service-error.js';
 import { listOwnerTokens, revokePersonalToken } from '../../services/tokens.js';
 import {
-  addEndpoint, deliveryLog, disableEndpointByOwner, enableEndpoint, endRotation, listEndpoints, pingEndpoint, removeEndpoint, rotateSecret,
+  addEndpoint, chooseEventTypes, deliveryLog, disableEndpointByOwner, enableEndpoint, endRotation, listEndpoints, pingEndpoint, removeEndpoint, rotateSecret,
 } from '../../webhooks/endpoints.js';
+import { eventTypesOf } from './event-types-field.js';
 import { html } from '../html.js';
 import { field, type ConsoleContext, type ConsoleSection } from './console.js';
 import {
@@ -89,7 +90,7 @@ export const developerSection: ConsoleSection = (scope) => {
     try {
       const tokenId = asUuid(values.tokenId);
       if (!tokenId) throw new ServiceError('not_found', 'no such token');
-      const added = await addEndpoint(endpointEnv(ctx), { ownerId: ctx.owner.id, tokenId, url: values.url, description: values.description });
+      const added = await addEndpoint(endpointEnv(ctx), { ownerId: ctx.owner.id, tokenId, url: values.url, description: values.description, eventTypes: values.eventTypes });
       return secretPage(ctx, added.endpoint, added.secret, false);
     } catch (e) {
       if (e instanceof ServiceError) return developerPage(ctx, { error: endpointError(e), endpointForm: values });
@@ -121,11 +122,28 @@ export const developerSection: ConsoleSection = (scope) => {
   scope.post('/developer/endpoints/remove', async (ctx) =>
     endpointAction(ctx, (id) => removeEndpoint(endpointEnv(ctx), ctx.owner.id, id), () => ctx.redirect('/app/developer', 'Endpoint removed.')));
 
-  scope.get('/developer/endpoint', async (ctx) => {
-    const id = asUuid(ctx.query.id ?? '');
+  /** One endpoint's page: its events (changed there) and its deliveries; `refused` a refused change of its events. */
+  const endpointPage = async (ctx: ConsoleContext, idText: string, refused: { error: string; eventTypes: string[] | null } | null = null) => {
+    const id = asUuid(idText);
     const endpoint = id ? (await listEndpoints(endpointEnv(ctx), ctx.owner.id)).find((e) => e.id === id) : undefined;
     if (!endpoint) return ctx.redirect('/app/developer', 'That webhook endpoint no longer exists.');
     const token = (await listOwnerTokens(ctx.services.db, ctx.owner.id)).find((t) => t.id === endpoint.tokenId) ?? null;
-    return deliveriesPage(ctx, endpoint, token, await deliveryLog(endpointEnv(ctx), ctx.owner.id, endpoint.id));
+    return deliveriesPage(ctx, endpoint, token, await deliveryLog(endpointEnv(ctx), ctx.owner.id, endpoint.id), refused);
+  };
+
+  scope.get('/developer/endpoint', async (ctx) => endpointPage(ctx, ctx.query.id ?? ''));
+
+  scope.post('/developer/endpoints/events', async (ctx) => {
+    const eventTypes = eventTypesOf(ctx.form);
+    let id: string;
+    try {
+      id = endpointIdOf(field(ctx.form, 'id'));
+      await chooseEventTypes(endpointEnv(ctx), ctx.owner.id, id, eventTypes);
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      if (e.kind === 'not_found') return developerPage(ctx, { error: endpointError(e) });
+      return endpointPage(ctx, field(ctx.form, 'id'), { error: endpointError(e), eventTypes });
+    }
+    return ctx.redirect(`/app/developer/endpoint?id=${id}`, eventTypes === null ? 'Events saved: every event type from now on, future types included.' : 'Events saved: only the types chosen from now on.');
   });
 };
