@@ -84,6 +84,8 @@ await measure('get_account', 'get_account', {}, () => 1, async () => before(awai
 await measure('list_appointment_types', 'list_appointment_types', {}, (s) => s.appointmentTypes.length, async () => before((await api('/appointment-types')).data));
 await measure(`find_free_slots (${type.name}, 14 days)`, 'find_free_slots', { appointmentTypeId: type.id, from: day(now), to: day(now + 13 * DAY_MS) }, (s) => s.slots.length, async () =>
   before(await api(`/availability?appointmentTypeId=${type.id}&from=${day(now)}&to=${day(now + 13 * DAY_MS)}&tz=${demo.timezone}`)));
+await measure('find_free_time (14 days, 30 minutes or more)', 'find_free_time', { from: day(now), to: day(now + 13 * DAY_MS), minMinutes: 30 }, (s) => s.free.length, async () =>
+  before(await api(`/free-time?from=${day(now)}&to=${day(now + 13 * DAY_MS)}&tz=${demo.timezone}&minMinutes=30`)));
 await measure('list_events (7 days from today)', 'list_events', { from: day(now), to: day(now + 6 * DAY_MS) }, (s) => s.events.length, async () => {
   const items = await all(`/events?from=${new Date(Date.parse(`${day(now)}T00:00:00Z`)).toISOString().slice(0, 19)}Z&to=${new Date(Date.parse(`${day(now)}T00:00:00Z`) + 7 * DAY_MS).toISOString().slice(0, 19)}Z`);
   return before({ items, more: false });
