@@ -171,10 +171,38 @@ for (const engine of ENGINES) {
       assert.equal(standups.length, 5);
       const third = standups[2];
       assert.equal(third.id, `${series.id}@2026-04-01T07:00:00Z`);
-      assert.deepEqual(await call(mcp, 'get_event', { id: third.id }), { timezone: 'Europe/Berlin', event: third });
+      assert.deepEqual(await call(mcp, 'get_event', { id: third.id }), { timezone: 'Europe/Berlin', event: third, seriesId: series.id });
       assert.equal((await call(mcp, 'get_event', { id: third.id, tz: 'Asia/Tokyo' })).event.start, '2026-04-01T16:00:00+09:00');
       const unknown = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';
       assert.match(await refusal(mcp, 'get_event', { id: unknown }), new RegExp(`^get_event: no event with id ${unknown}; list_events finds ids \\[request req_[\\w-]+\\]$`));
+    });
+
+    it('tells how a repeating event repeats from the seriesId get_event gives, and lists its occurrences in the zone asked for', async () => {
+      const occurrence = await call(mcp, 'get_event', { id: `${series.id}@2026-04-01T07:00:00Z` });
+      assert.equal(occurrence.seriesId, series.id);
+      const answer = await call(mcp, 'get_series', { id: occurrence.seriesId });
+      assert.deepEqual(answer, {
+        timezone: 'Europe/Berlin',
+        series: {
+          id: series.id, title: 'Standup', rule: 'Every day at 09:00, 5 times', timezone: 'Europe/Berlin',
+          rrule: 'DTSTART;TZID=Europe/Berlin:20260330T090000\nRRULE:FREQ=DAILY;COUNT=5', calendar: 'work',
+          firstOccurrence: { id: `${series.id}@2026-03-30T07:00:00Z`, start: '2026-03-30T09:00:00+02:00', end: '2026-03-30T09:15:00+02:00' },
+          lastOccurrence: { id: `${series.id}@2026-04-03T07:00:00Z`, start: '2026-04-03T09:00:00+02:00', end: '2026-04-03T09:15:00+02:00' },
+        },
+      });
+      assert.deepEqual(await call(mcp, 'get_series', { id: `${series.id}@2026-04-01T07:00:00Z` }), answer, 'an occurrence id names its series');
+      // 09:00 in Berlin is 03:00 in New York (both on summer time).
+      const ny = await call(mcp, 'list_series_occurrences', { id: series.id, from: '2026-03-30', to: '2026-04-30', tz: 'America/New_York', limit: 2 });
+      assert.equal(ny.timezone, 'America/New_York');
+      assert.deepEqual(ny.events.map((e: { id: string; start: string }) => [e.id, e.start]), [
+        [`${series.id}@2026-03-30T07:00:00Z`, '2026-03-30T03:00:00-04:00'],
+        [`${series.id}@2026-03-31T07:00:00Z`, '2026-03-31T03:00:00-04:00'],
+      ]);
+      const rest = await call(mcp, 'list_series_occurrences', { id: series.id, from: '2026-03-30', to: '2026-04-30', tz: 'America/New_York', limit: 2, cursor: ny.nextCursor });
+      assert.deepEqual(rest.events.map((e: { start: string }) => e.start), ['2026-04-01T03:00:00-04:00', '2026-04-02T03:00:00-04:00']);
+      const single = (await call(mcp, 'list_events', { from: '2026-03-29', to: '2026-03-29' })).events[0].id;
+      assert.match(await refusal(mcp, 'get_series', { id: single }), new RegExp(`^get_series: ${single} is no repeating event; get_event tells an occurrence's seriesId \\[request req_[\\w-]+\\]$`));
+      assert.match(await refusal(mcp, 'list_series_occurrences', { id: series.id, from: '2026-01-01', to: '2027-06-01' }), /^list_series_occurrences: to: from\.\.to covers \d+ days; at most 366/);
     });
 
     it('pages every list by cursor: nextCursor while there are more, none on the last page', async () => {

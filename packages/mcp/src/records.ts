@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Account, AppointmentType, Availability, CreatedRequest, Event, FreeTime, Request, Task } from '@calendar-access/sdk';
+import type { Account, AppointmentType, Availability, CreatedRequest, Event, FreeTime, Request, Series, Task } from '@calendar-access/sdk';
 import { nextDate, showApiInstant, startOfDay } from './zone.js';
 
 /**
@@ -126,6 +126,45 @@ export function presentEvent(e: Event, zone: string): z.infer<typeof eventSchema
     url: orUndefined(e.url),
     isAppointment: trueOnly(e.isAppointment),
     requestId: orUndefined(e.requestId),
+  });
+}
+
+const occurrenceRef = z.object({ id: z.string().describe('for get_event'), start: shownInstant, end: shownInstant });
+
+export const seriesSchema = z.object({
+  id: z.string().describe('for get_series and list_series_occurrences'),
+  title: z.string(),
+  rule: z.string().describe('how it repeats, in words, in the series\' own timezone ("Every Tuesday at 10:00")'),
+  timezone: z.string().describe('the series\' own zone: its wall-clock times hold across DST changes'),
+  rrule: z.string().describe('the same as iCalendar lines (DTSTART, RRULE, RDATE, EXDATE), for a calendar program'),
+  allDay: z.literal(true).optional(),
+  showAs: z.literal('free').optional().describe('free: it does not make the owner busy (absent: busy)'),
+  status: z.literal('cancelled').optional().describe('the whole series is cancelled (absent: confirmed)'),
+  calendar: z.string().describe('which of the owner\'s calendars'),
+  location: z.string().optional(),
+  url: z.string().optional(),
+  firstOccurrence: occurrenceRef.optional().describe('the first one there is (absent: every one was deleted)'),
+  lastOccurrence: occurrenceRef.optional().describe('the last one (absent: it repeats without end)'),
+  exceptions: z.number().int().optional().describe('how many occurrences were changed, moved, cancelled or removed (absent: none)'),
+});
+
+export function presentSeries(s: Series, zone: string): z.infer<typeof seriesSchema> {
+  const ref = (o: Series['firstOccurrence']) => (o ? { id: o.id, start: showApiInstant(o.start, zone), end: showApiInstant(o.end, zone) } : undefined);
+  return defined({
+    id: s.id,
+    title: s.title,
+    rule: s.rule,
+    timezone: s.timezone,
+    rrule: s.rrule,
+    allDay: trueOnly(s.allDay),
+    showAs: s.showAs === 'free' ? ('free' as const) : undefined,
+    status: s.status === 'cancelled' ? ('cancelled' as const) : undefined,
+    calendar: s.calendar,
+    location: orUndefined(s.location),
+    url: orUndefined(s.url),
+    firstOccurrence: ref(s.firstOccurrence),
+    lastOccurrence: ref(s.lastOccurrence),
+    exceptions: s.exceptionsCount === 0 ? undefined : s.exceptionsCount,
   });
 }
 

@@ -3,7 +3,8 @@ import type { Account, CalendarAccess, Event, Page, Request, Task } from '@calen
 import { badArgument } from './errors.js';
 import {
   accountShape, appointmentTypeSchema, availabilityShape, createdShape, eventSchema, freeTimeShape, presentAccount, presentAppointmentType,
-  presentAvailability, presentCreated, presentEvent, presentFreeTime, presentRequest, presentTodo, requestSchema, requestStatus, todoSchema,
+  presentAvailability, presentCreated, presentEvent, presentFreeTime, presentRequest, presentSeries, presentTodo, requestSchema,
+  requestStatus, seriesSchema, todoSchema,
 } from './records.js';
 import { apiInstant, isDate, readTime, showInstant, wallParts, zoneName } from './zone.js';
 
@@ -101,6 +102,11 @@ async function page<T>(ctx: ToolContext, a: Record<string, unknown>, path: strin
 }
 
 const MAX_WINDOW_DAYS = 62;
+/** GET /series/{id}/occurrences takes up to a year and a day (docs/series.md). */
+const MAX_SERIES_WINDOW_DAYS = 366;
+
+/** The series an id names: the id itself, or the series part of an occurrence id `<series id>@<start>`. */
+const seriesIdOf = (id: unknown): string => String(id).split('@')[0]!;
 
 function requesterOf(a: Record<string, unknown>) {
   return {
@@ -240,11 +246,56 @@ export const TOOLS: ToolDef[] = [
     scope: 'events:read',
     writes: false,
     input: { id: z.string().describe('an id from list_events'), tz },
-    output: { timezone: z.string(), event: eventSchema },
+    output: {
+      timezone: z.string(),
+      event: eventSchema,
+      seriesId: z.string().optional().describe('an occurrence of a repeating event: get_series with this id tells how it repeats'),
+    },
     notFound: (a) => `no event with id ${String(a.id)}; list_events finds ids`,
     run: async (ctx, a) => {
       const zoneName = zoneOf(ctx, 'get_event', a);
-      return { timezone: zoneName, event: presentEvent(await ctx.client.events.get(a.id as string), zoneName) };
+      const event = await ctx.client.events.get(a.id as string);
+      return { timezone: zoneName, event: presentEvent(event, zoneName), ...(event.occurrenceOf ? { seriesId: event.occurrenceOf } : {}) };
+    },
+  },
+  {
+    name: 'get_series',
+    title: 'A repeating event',
+    description:
+      'How a repeating event repeats: its rule in words ("Every Tuesday at 10:00", in the series\' own zone) and as iCalendar text, its first and last occurrence ' +
+      '(times in tz, default the owner\'s zone) and how many occurrences were changed or removed. id: a series id (seriesId of get_event) or the id of one of its occurrences.',
+    scope: 'events:read',
+    writes: false,
+    input: { id: z.string().describe('seriesId from get_event, or an occurrence id from list_events'), tz },
+    output: { timezone: z.string(), series: seriesSchema },
+    notFound: (a) => `${String(a.id)} is no repeating event; get_event tells an occurrence's seriesId`,
+    run: async (ctx, a) => {
+      const zoneName = zoneOf(ctx, 'get_series', a);
+      return { timezone: zoneName, series: presentSeries(await ctx.client.series.get(seriesIdOf(a.id)), zoneName) };
+    },
+  },
+  {
+    name: 'list_series_occurrences',
+    title: 'Occurrences of a repeating event',
+    description:
+      `The occurrences of one repeating event from..to (at most ${MAX_SERIES_WINDOW_DAYS} days), in start order, moved ones at their new time and cancelled ones marked, ` +
+      `times in tz (default the owner's zone). A date as to includes that day. At most limit (default ${DEFAULT_LIMIT}) a call: nextCursor, when present, gives the next page.`,
+    scope: 'events:read',
+    writes: false,
+    input: { id: z.string().describe('seriesId from get_event, or an occurrence id from list_events'), from: time, to: time, tz, ...paging },
+    output: { timezone: z.string(), events: z.array(eventSchema), nextCursor },
+    notFound: (a) => `${String(a.id)} is no repeating event; get_event tells an occurrence's seriesId`,
+    run: async (ctx, a) => {
+      const zoneName = zoneOf(ctx, 'list_series_occurrences', a);
+      const from = instantArg('list_series_occurrences', 'from', a.from, zoneName);
+      const to = instantArg('list_series_occurrences', 'to', a.to, zoneName, { endOfDate: true });
+      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      if (days <= 0) throw badArgument('list_series_occurrences', 'to', `${String(a.to)} is not after from (${String(a.from)})`);
+      if (days > MAX_SERIES_WINDOW_DAYS) {
+        throw badArgument('list_series_occurrences', 'to', `from..to covers ${Math.ceil(days)} days; at most ${MAX_SERIES_WINDOW_DAYS}: ask for the window in parts`);
+      }
+      const p = await page<Event>(ctx, a, `/series/${encodeURIComponent(seriesIdOf(a.id))}/occurrences`, { from, to });
+      return { timezone: zoneName, events: p.items.map((e) => presentEvent(e, zoneName)), nextCursor: p.nextCursor };
     },
   },
   {
