@@ -52,6 +52,7 @@ for (const engine of ENGINES) {
       });
       // The settings replace the seeded type: availability is asked of the new one.
       urls['/availability'] = [`/api/v1/availability?appointmentTypeId=${booking.appointmentTypes[0]!.id}&from=2026-03-28&to=2026-04-03&tz=Europe/Berlin`];
+      urls['/free-time'] = ['/api/v1/free-time?from=2026-03-28&to=2026-04-03&tz=Europe/Berlin', '/api/v1/free-time?from=2026-03-28&to=2026-04-03&tz=Europe/Berlin&workingHours=false'];
       const requester = { name: 'Ada', email: 'ada@example.com' };
       const asks = {
         '/requests/appointments': { appointmentTypeId: booking.appointmentTypes[0]!.id, slot: { start: '2026-03-30T10:00:00Z', end: '2026-03-30T10:30:00Z' }, requester, requesterTimezone: 'Europe/Berlin', requesterLocale: 'en' },
