@@ -71,7 +71,7 @@ for (const engine of ENGINES) {
 
       const list = await web.get('/app/developer');
       assert.match(list.body, /<th scope="col">Address<\/th><th scope="col">Events<\/th>/);
-      assert.match(list.body, /<code>https:\/\/localhost:8443\/only<\/code>[\s\S]*?<td data-label="Events"><code>request\.created<\/code><br><code>task\.completed<\/code><br><a href="\/app\/developer\/endpoint\?id=[0-9a-f-]+#events"/);
+      assert.match(list.body, /<code>https:\/\/localhost:8443\/only<\/code>[\s\S]*?<td data-label="Events"><code class="et-name">request\.created<\/code><br><code class="et-name">task\.completed<\/code><br><a href="\/app\/developer\/endpoint\?id=[0-9a-f-]+#events"/);
       assert.match(list.body, /<code>https:\/\/localhost:8443\/all<\/code>[\s\S]*?<td data-label="Events">All events<br><span class="muted">including future types<\/span>/);
       assert.doesNotMatch(list.body, /<[a-z][^>]*\sstyle=/i, 'nothing inline for the CSP to block');
     });
@@ -107,7 +107,7 @@ for (const engine of ENGINES) {
       assert.equal(saved.statusCode, 303);
       assert.equal(saved.headers.location, `/app/developer/endpoint?id=${endpoint.id}&notice=${encodeURIComponent('Events saved: only the types chosen from now on.')}`);
       const after = await web.get(saved.headers.location as string);
-      assert.match(after.body, /<dt>Events<\/dt><dd><code>request\.declined<\/code><br><code>event\.deleted<\/code><\/dd>/);
+      assert.match(after.body, /<dt>Events<\/dt><dd><code class="et-name">request\.declined<\/code><br><code class="et-name">event\.deleted<\/code><\/dd>/);
       assert.deepEqual(checkedTypes(after.body, 'events'), ['request.declined', 'event.deleted']);
       assert.match(after.body, /id="events-only" checked/);
 
@@ -136,19 +136,19 @@ for (const engine of ENGINES) {
       const set = await submitMany(api, web, '/app/developer/app-webhook', [['id', appId], ['url', 'https://localhost:8443/app'], ['events', 'only'], ...types('task.completed')]);
       assert.equal(set.statusCode, 200, set.body);
       let page = await web.get(`/app/developer/app-webhook?id=${appId}`);
-      assert.match(page.body, /<dt>Events<\/dt><dd><code>task\.completed<\/code><\/dd>/);
+      assert.match(page.body, /<dt>Events<\/dt><dd><code class="et-name">task\.completed<\/code><\/dd>/);
       assert.doesNotMatch(page.body, /id="app-events-all"/, 'the address form no longer carries the choice: the Events form does');
       assert.deepEqual(checkedTypes(page.body, 'events'), ['task.completed']);
 
       // Moving the address keeps the choice.
       assert.equal((await submitMany(api, web, '/app/developer/app-webhook', [['id', appId], ['url', 'https://localhost:8443/app2']])).statusCode, 303);
-      assert.match((await web.get(`/app/developer/app-webhook?id=${appId}`)).body, /<dt>Events<\/dt><dd><code>task\.completed<\/code><\/dd>/);
+      assert.match((await web.get(`/app/developer/app-webhook?id=${appId}`)).body, /<dt>Events<\/dt><dd><code class="et-name">task\.completed<\/code><\/dd>/);
 
       const changed = await submitMany(api, web, '/app/developer/app-webhook/events', [['id', appId], ['events', 'only'], ...types('task.created', 'task.deleted')]);
       assert.equal(changed.statusCode, 303);
       page = await web.get(changed.headers.location as string);
       assert.match(page.body, /Events saved: only the types chosen from now on\./);
-      assert.match(page.body, /<dt>Events<\/dt><dd><code>task\.created<\/code><br><code>task\.deleted<\/code><\/dd>/);
+      assert.match(page.body, /<dt>Events<\/dt><dd><code class="et-name">task\.created<\/code><br><code class="et-name">task\.deleted<\/code><\/dd>/);
       assert.equal((await submitMany(api, web, '/app/developer/app-webhook/events', [['id', appId], ['events', 'all']])).statusCode, 303);
       page = await web.get(`/app/developer/app-webhook?id=${appId}`);
       assert.match(page.body, /<dt>Events<\/dt><dd>All events/);

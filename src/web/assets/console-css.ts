@@ -65,5 +65,5 @@ ${GRID_CSS}form.event-form{display:block}fieldset{border:1px solid var(--muted);
 .sr{position:absolute;left:0;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 /* An endpoint's events (console/event-types-field.ts): the groups side by side, one column on a phone; dimmed while "All events" is chosen (:has, no script). */
 .et-groups{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,17rem),1fr));gap:0 1rem;margin-left:1.6rem}.et-groups fieldset{margin:.25rem 0}
-.et-choice:has(.et-all:checked) .et-groups{opacity:.55}@media (max-width:40rem){.et-groups{margin-left:0}}
+.et-choice:has(.et-all:checked) .et-groups{opacity:.55}@media (max-width:40rem){.et-groups{margin-left:0}}code.et-name{white-space:nowrap}
 `;

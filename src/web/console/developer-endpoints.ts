@@ -105,7 +105,7 @@ export function eventTypesForm(ctx: ConsoleContext, action: string, id: string, 
   return html`<form method="post" action="${action}" class="card u-block" aria-labelledby="events-title">${csrfField(ctx.csrf)}<input type="hidden" name="id" value="${id}">
 <h2 id="events-title" class="u-mt0">Events</h2>
 <p class="muted">Which events are sent to this endpoint, from the next one on; those already queued still go. The catch-up route <code>GET /webhook-events</code> lists every event the token may see, whatever is chosen here.</p>
-${eventTypesField('events', scopes, chosen)}
+${eventTypesField('events', scopes, chosen, 'Send to this endpoint')}
 <p class="u-my2"><button type="submit">Save events</button></p></form>`;
 }
 
@@ -154,7 +154,7 @@ export function deliveriesPage(
 ): FastifyReply {
   const when = timeIn(ctx.owner);
   return ctx.render(
-    'Webhook deliveries',
+    'Webhook endpoint',
     'developer',
     html`<p><a href="/app/developer">← Developer</a></p>
 <section class="card" aria-label="Endpoint"><dl>

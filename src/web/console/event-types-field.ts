@@ -41,12 +41,14 @@ export function eventTypesOf(form: ConsoleContext['form']): string[] | null {
 
 /**
  * The choice as form fields. `id` makes the ids unique on a page with several forms; `scopes` are
- * the token's (or those the app may ask for); `chosen` what to show ticked (null: "All events").
+ * the token's (or those the app may ask for); `chosen` what to show ticked (null: "All events");
+ * `legend` names the group (under a heading that already says "Events", another word).
  */
-export function eventTypesField(id: string, scopes: readonly string[], chosen: readonly string[] | null): Markup {
+export function eventTypesField(id: string, scopes: readonly string[], chosen: readonly string[] | null, legend = 'Events'): Markup {
   const checked = (on: boolean) => (on ? html` checked` : '');
   const groups = choosableGroups(scopes);
-  return html`<fieldset class="u-box et-choice"><legend><strong>Events</strong> <span class="muted u-normal">(pings and the last word of a revoked authorization, <code>authorization.revoked</code>, always arrive)</span></legend>
+  return html`<fieldset class="u-box et-choice"><legend><strong>${legend}</strong></legend>
+<p class="muted u-my1">Pings and <code>authorization.revoked</code> always arrive.</p>
 <p class="u-my15"><label class="u-normal"><input type="radio" class="et-all" name="events" value="all" id="${id}-all"${checked(chosen === null)}> All events <span class="muted">(including future types)</span></label></p>
 <p class="u-my15"><label class="u-normal"><input type="radio" name="events" value="only" id="${id}-only"${checked(chosen !== null)}> Only these:</label></p>
 <div class="et-groups">${groups.map((g) => html`<fieldset><legend>${GROUP_NAMES[g.object]}</legend>
@@ -57,5 +59,5 @@ ${g.types.map((t) => html`<p class="u-my1"><label class="u-normal"><input type="
 /** What an endpoint receives, for its row and its page. */
 export function eventTypesSummary(types: readonly string[] | null): Markup {
   if (types === null) return html`All events<br><span class="muted">including future types</span>`;
-  return html`${types.map((t, i) => html`${i > 0 ? html`<br>` : ''}<code>${t}</code>`)}`;
+  return html`${types.map((t, i) => html`${i > 0 ? html`<br>` : ''}<code class="et-name">${t}</code>`)}`;
 }
