@@ -16,7 +16,9 @@ const EVENT_FIELDS = [
   'isAppointment', 'requestId', 'occurrenceOf', 'updatedAt',
 ];
 
-interface Occ { id: string; start: string; end: string; status: string; title: string; occurrenceOf: string | null }
+interface Occ {
+  id: string; start: string; end: string; allDay: boolean; startDate: string | null; endDate: string | null; status: string; title: string; occurrenceOf: string | null;
+}
 
 /**
  * The `rrule` text read back into the server's own recurrence engine: DTSTART (TZID or VALUE=DATE),
@@ -73,7 +75,7 @@ for (const engine of ENGINES) {
       for (let pages = 0; pages < 100; pages++) {
         const res = await api.get(`/api/v1/series/${id}/occurrences?from=${from}&to=${to}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, token);
         assert.equal(res.statusCode, 200, res.body);
-        const body = res.json();
+        const body: { data: Occ[]; nextCursor: string | null } = res.json();
         assert.deepEqual(Object.keys(body), ['data', 'nextCursor']);
         seen.push(...body.data);
         cursor = body.nextCursor;
@@ -86,7 +88,7 @@ for (const engine of ENGINES) {
       const seen: Occ[] = [];
       let cursor: string | null = null;
       for (let pages = 0; pages < 100; pages++) {
-        const body = (await api.get(`/api/v1/events?from=${from}&to=${to}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, token)).json();
+        const body: { data: Occ[]; nextCursor: string | null } = (await api.get(`/api/v1/events?from=${from}&to=${to}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, token)).json();
         seen.push(...body.data.filter((e: Occ) => e.occurrenceOf === id));
         cursor = body.nextCursor;
         if (!cursor) return seen;
@@ -173,7 +175,7 @@ for (const engine of ENGINES) {
       const listed = await occurrences(token, id, '2027-01-01T00:00:00Z', '2028-01-01T00:00:00Z');
       // 14 March 2027 is the day New York leaves -05:00 for -04:00: it starts at 05:00Z and lasts 23 hours.
       assert.deepEqual(listed.map((o) => [o.id, o.allDay, o.start, o.end]), [[`${id}@2027-03-14T05:00:00Z`, true, '2027-03-14T05:00:00Z', '2027-03-15T04:00:00Z']]);
-      assert.deepEqual(listed.map((o) => [(o as unknown as { startDate: string }).startDate, (o as unknown as { endDate: string }).endDate]), [['2027-03-14', '2027-03-15']]);
+      assert.deepEqual(listed.map((o) => [o.startDate, o.endDate]), [['2027-03-14', '2027-03-15']]);
     });
 
     it('ends a COUNT series at its last occurrence, an UNTIL series at its last date, and leaves an endless one without a last', async () => {
@@ -341,7 +343,7 @@ for (const engine of ENGINES) {
         const id = await seedEvent(db(), owner.id, seed);
         const listed = await occurrences(token, id, from, to);
         // A deleted one, a moved one and a cancelled one of what the rule has.
-        const [a, b, c] = [listed[1]!, listed[2]!, listed[3]!].map((o) => o.id.split('@')[1]!);
+        const [a, b, c] = [listed[1]!, listed[2]!, listed[3]!].map((o) => o.id.split('@')[1]!) as [string, string, string];
         await seedOverride(db(), owner.id, id, { originalStart: a, deletedAt: '2026-03-15T00:00:00Z' });
         await seedOverride(db(), owner.id, id, { originalStart: b, start: '2026-12-01T10:00:00Z', end: '2026-12-01T11:00:00Z', updatedAt: '2026-03-16T00:00:00Z' });
         await seedOverride(db(), owner.id, id, { originalStart: c, cancelled: true, updatedAt: '2026-03-17T00:00:00Z' });

@@ -35,7 +35,9 @@ for (const engine of ENGINES) {
       const sdk = client(token);
       const [first] = await sdk.events.list({ from: '2026-03-20T00:00:00Z', to: '2026-03-25T00:00:00Z' }).all();
       assert.equal(first?.occurrenceOf, id);
-      const series: Series = await sdk.series.get(first!.occurrenceOf!);
+      const series = await sdk.series.get(first!.occurrenceOf!);
+      const record: Series = series;
+      assert.equal(record.id, id);
       assert.equal(series.rule, 'Every Tuesday at 10:00, 6 times');
       assert.equal(series.exceptionsCount, 1);
       // Six Tuesdays from 17 March: the last, 21 April, at 10:00 summer time.
