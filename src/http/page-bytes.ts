@@ -69,8 +69,9 @@ const DELETED = Buffer.from(',"deleted":');
 const END = Buffer.from('}');
 
 /**
- * The bodies written lately, by their kept page: a page asked again within the second its cursor
- * lasts (domain/cursor.ts remembers it) is the same bytes, not a copy of the page made again. At
+ * The bodies written lately, by their kept page: a page asked again within the hour its cursor
+ * expires in (domain/cursor.ts remembers it) is the same bytes, not a copy of the page made again,
+ * and its ETag is hashed once for them (conditional-get.ts). At
  * most BODIES_KEPT (about a megabyte), then forgotten together: the pages themselves are what the
  * page cache's budget counts.
  */
