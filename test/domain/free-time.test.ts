@@ -93,9 +93,9 @@ const dayHoursArb = fc
     return out;
   });
 const weekArb = fc.oneof(
-  { weight: 3, arbitrary: fc.tuple(...WEEKDAYS.map(() => dayHoursArb)).map((days) => Object.fromEntries(WEEKDAYS.map((d, i) => [d, days[i]!])) as WeeklyHours) },
+  { weight: 3, arbitrary: fc.tuple(...WEEKDAYS.map(() => dayHoursArb)).map((days) => Object.fromEntries(WEEKDAYS.map((d, i) => [d, days[i]!])) as unknown as WeeklyHours) },
   // Round the clock on some days: free time that runs across several midnights.
-  { weight: 1, arbitrary: fc.subarray([...WEEKDAYS]).map((days) => Object.fromEntries(WEEKDAYS.map((d) => [d, days.includes(d) ? [['00:00', '24:00']] : [['22:00', '24:00']]])) as WeeklyHours) },
+  { weight: 1, arbitrary: fc.subarray([...WEEKDAYS]).map((days) => Object.fromEntries(WEEKDAYS.map((d) => [d, days.includes(d) ? [['00:00', '24:00']] : [['22:00', '24:00']]])) as unknown as WeeklyHours) },
 );
 
 interface Case {

@@ -1,6 +1,6 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CalendarAccess, CalendarAccessError, type FreeInterval, type FreeTime } from '@calendar-access/sdk';
+import { CalendarAccess, CalendarAccessError, type FreeInterval, type FreeTime, type WithResponse } from '@calendar-access/sdk';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { bookableOwner } from '../helpers/requests.js';
@@ -36,7 +36,7 @@ for (const engine of ENGINES) {
       const { owner, token } = await bookableOwner(api, 'Europe/Berlin', ['availability:read']);
       await seedEvent(api.rt.store.db, owner.id, { start: '2026-03-30T09:00:00Z', end: '2026-03-30T14:45:00Z' });
       const sdk = client(token);
-      const week: FreeTime = await sdk.freeTime.get({ from: '2026-03-30', to: '2026-03-31', tz: 'europe/berlin', minMinutes: 20 });
+      const week: WithResponse<FreeTime> = await sdk.freeTime.get({ from: '2026-03-30', to: '2026-03-31', tz: 'europe/berlin', minMinutes: 20 });
       assert.deepEqual({ ...week }, {
         timezone: 'Europe/Berlin',
         from: '2026-03-30',
