@@ -28,8 +28,9 @@ const SEARCH_MS = 200 * 365.25 * DAY_MS;
 const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 /**
- * A COUNT past this many is not walked to find its last occurrence: such a series reads as endless
- * (lastOccurrence null), as the import reads it (src/ical/import-read.ts seriesUntil's cap, ten times over).
+ * A COUNT past this many (or reaching past 200 years) is not walked to find its last occurrence:
+ * without an UNTIL such a series reads as endless (lastOccurrence null), as the import reads it
+ * (src/ical/import-read.ts seriesUntil: its cap, ten times over, and its 200 years).
  */
 export const LAST_OCCURRENCE_COUNT_CAP = 100_000;
 
@@ -185,11 +186,13 @@ function ruleEndBound(e: StoredEvent): number | null {
     }
     if (countText !== null) {
       const count = Number.parseInt(countText, 10);
+      // Walked at most 200 years, as the import walks a rule (src/ical/import-read.ts seriesUntil).
+      const horizon = Math.min(e.start.getTime() + SEARCH_MS, LAST_INSTANT_MS);
       if (count <= LAST_OCCURRENCE_COUNT_CAP) {
         const occurrences = compileSeries({ ...input, rrule: line, exdates: [], rdates: [] })
-          .expand([], { from: e.start, to: new Date(Math.min(lineBound + 1, LAST_INSTANT_MS)) }, { limit: count });
+          .expand([], { from: e.start, to: new Date(Math.min(lineBound + 1, horizon)) }, { limit: count });
         const lastStart = occurrences.at(-1)?.start.getTime() ?? e.start.getTime();
-        lineBound = Math.min(lineBound, lastStart);
+        if (occurrences.length === count || lineBound + 1 <= horizon) lineBound = Math.min(lineBound, lastStart);
       }
     }
     if (!Number.isFinite(lineBound)) return null;
@@ -216,17 +219,22 @@ function lastOccurrence(e: StoredEvent, own: StoredOverride[], first: EventView)
   }
   bound += shift;
   const lo = first.start.getTime();
-  // Back from the bound in windows doubling from an hour: a window holds only what lies after
-  // every earlier (smaller) empty one, so it stays small even for a SECONDLY rule.
+  const latestOf = (views: EventView[], seed: EventView) => views.reduce((a, b) => (byStartThenId(a, b) >= 0 ? a : b), seed);
+  // Back from the bound in windows doubling from an hour, each before the last: the first one
+  // holding an occurrence holds the latest start, and the windows stay small even for a SECONDLY
+  // rule. None within SEARCH_MS of the bound (an UNTIL in 9999 of a rule that stopped yielding):
+  // the series reads as endless, as the import reads a rule still going after 200 years.
+  let to = bound + 1;
   for (let width = 3_600_000; ; width *= 2) {
-    const from = Math.max(lo, bound - width);
-    const found = occurrenceViews(e, own, new Date(from), new Date(bound + 1));
+    const from = Math.max(lo, to - width);
+    const found = occurrenceViews(e, own, new Date(from), new Date(to));
     if (found.length > 0) {
       // A long occurrence from before the window can overlap it: look again from the latest start found.
-      const latest = found.reduce((a, b) => (byStartThenId(a, b) >= 0 ? a : b));
-      const again = occurrenceViews(e, own, latest.start, new Date(bound + 1));
-      return again.reduce((a, b) => (byStartThenId(a, b) >= 0 ? a : b), latest);
+      const latest = latestOf(found, found[0]!);
+      return latestOf(occurrenceViews(e, own, latest.start, new Date(bound + 1)), latest);
     }
     if (from === lo) return first;
+    if (from <= bound - SEARCH_MS) return null;
+    to = from;
   }
 }
