@@ -4,14 +4,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Sync tokens of the events change feed (docs/sync.md), in the style of list cursors (cursor.ts): a
  * base64url payload and `.` and an HMAC of it. The payload names who may use it (`h`, the holder:
  * a personal token, or an app's grant of one owner, which outlives its hourly access tokens), the
- * transaction horizon the next round reads from (`x`, xid8 as decimal text), and when that horizon
- * was first handed out (`i`, unix seconds). Nothing in it depends on the moment of the call, so a
+ * owner's change number the next round reads after (`x`, decimal text), and when that position was
+ * first handed out (`i`, unix seconds). Nothing in it depends on the moment of the call, so a
  * round that finds nothing new hands the same token back, and the same bytes answer again.
  */
 export interface SyncPosition {
-  /** Rows whose change stamp is at or above this horizon are new to the holder. */
-  horizon: string;
-  /** When this horizon was handed out first, in ms since the epoch. */
+  /** Rows numbered above this change number are new to the holder. */
+  after: string;
+  /** When this position was handed out first, in ms since the epoch. */
   issuedAt: number;
 }
 
@@ -21,7 +21,7 @@ interface Payload {
   i: number;
 }
 
-/** A sync token is honoured this long after its horizon was handed out; then the client starts again. */
+/** A sync token is honoured this long after its position was handed out; then the client starts again. */
 export const SYNC_TOKEN_LIFETIME_MS = 30 * 86_400_000;
 /** A round that finds nothing hands the same token back until it is a day old, then a fresh one. */
 export const SYNC_TOKEN_REFRESH_MS = 86_400_000;
@@ -34,7 +34,7 @@ function sign(secret: string, body: string): string {
 }
 
 export function encodeSyncToken(secret: string, holder: string, position: SyncPosition): string {
-  const payload: Payload = { h: holder, x: position.horizon, i: Math.floor(position.issuedAt / 1000) };
+  const payload: Payload = { h: holder, x: position.after, i: Math.floor(position.issuedAt / 1000) };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
@@ -60,18 +60,18 @@ export function decodeSyncToken(secret: string, token: string, holder: string, n
   }
   if (typeof payload.x !== 'string' || !XID.test(payload.x) || typeof payload.i !== 'number') return { ok: false, reason: 'forged' };
   if (payload.h !== holder) return { ok: false, reason: 'holder' };
-  const position = { horizon: payload.x, issuedAt: payload.i * 1000 };
+  const position = { after: payload.x, issuedAt: payload.i * 1000 };
   if (now.getTime() - position.issuedAt > SYNC_TOKEN_LIFETIME_MS) return { ok: false, reason: 'expired', position };
   return { ok: true, position };
 }
 
 /**
- * The token a round ends with. A round that returned nothing keeps the horizon it began from (no
+ * The token a round ends with. A round that returned nothing keeps the position it began from (no
  * row of the owner lies between the two), so the token stays the same bytes, until it is a day old.
  */
-export function nextSyncPosition(from: SyncPosition | null, bound: string, returnedAny: boolean, now: Date): SyncPosition {
+export function nextSyncPosition(from: SyncPosition | null, upper: string, returnedAny: boolean, now: Date): SyncPosition {
   if (from && !returnedAny && now.getTime() - from.issuedAt < SYNC_TOKEN_REFRESH_MS) return from;
-  return { horizon: bound, issuedAt: now.getTime() };
+  return { after: upper, issuedAt: now.getTime() };
 }
 
 /** Who a sync token belongs to: a personal token, or an app's access to one owner (its access tokens rotate hourly). */

@@ -24,6 +24,7 @@ export const GUIDES: readonly Guide[] = [
   { title: 'Paging', sources: [{ file: 'spec-decisions.md', heading: '## 6. Lists and cursors (Google sync tokens)' }] },
   { title: 'Conditional GET (ETag, 304)', sources: [{ file: 'conditional-get.md', heading: '## Decisions' }, { file: 'conditional-get.md', heading: '## What a 304 costs against the limits' }, { file: 'conditional-get.md', heading: '## The SDK' }] },
   { title: 'Free time of any length', sources: [{ file: 'free-time.md', heading: '## Asking' }, { file: 'free-time.md', heading: '## The rules, exactly' }] },
+  { title: 'Syncing a calendar (change feed)', sources: [{ file: 'sync.md' }] },
   { title: 'Repeating events (series)', sources: [{ file: 'series.md', heading: '## The Series record' }, { file: 'series.md', heading: '## Decisions' }] },
   { title: 'Webhooks', sources: [{ file: 'webhooks-receiving.md' }, { file: 'api.md', heading: '### Event types' }] },
 ];

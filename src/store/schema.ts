@@ -59,8 +59,8 @@ export interface EventsTable {
   created_at: Instant;
   updated_at: Instant;
   deleted_at: Date | null;
-  /** The transaction that last changed the row or one of its occurrences (xid8 as text; migration 0017, the change feed). */
-  change_xid: Generated<string>;
+  /** The owner's change number of the transaction that last changed the row or one of its occurrences (migration 0017, the change feed). */
+  change_seq: Generated<string>;
 }
 
 export interface EventOverridesTable {
@@ -468,6 +468,8 @@ export interface OwnerVersionsTable {
   busy: ColumnType<string, string | undefined, string>;
   settings: ColumnType<string, string | undefined, string>;
   tasks: ColumnType<string, string | undefined, string>;
+  /** The last change number handed to a transaction that changed the owner's events (migration 0017). */
+  feed_seq: ColumnType<string, string | undefined, string>;
 }
 
 export interface Database {

@@ -144,7 +144,7 @@ for (const engine of ENGINES) {
       const { owner, token } = await setUp();
       await seedEvent(api.rt.store.db, owner.id, { title: 'Call', start: '2026-04-01T08:00:00Z', end: '2026-04-01T09:00:00Z' });
       const start = await round(token);
-      // Other owners' writes move the database's horizon; this owner's token stays.
+      // Other owners' writes change nothing for this owner: the token stays.
       const other = await api.owner('Pacific/Auckland');
       await seedEvent(api.rt.store.db, other.id, { title: 'Elsewhere', start: '2026-04-01T08:00:00Z', end: '2026-04-01T09:00:00Z' });
       assert.equal((await round(token, start.token)).token, start.token);
@@ -167,10 +167,10 @@ for (const engine of ENGINES) {
       assert.equal(res.headers['cache-control'], 'no-store');
     });
 
-    it('answers 410 resync_required for a token whose horizon this database never reached (a restored database)', async () => {
+    it('answers 410 resync_required for a token whose position this database never reached (a restored database)', async () => {
       const { owner, token } = await setUp();
       const tokenRow = await api.rt.store.db.selectFrom('tokens').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
-      const future = encodeSyncToken(api.rt.secrets.cursor, syncHolder({ tokenId: tokenRow.id, ownerId: owner.id, appId: null }), { horizon: '999999999999', issuedAt: api.clock.now().getTime() });
+      const future = encodeSyncToken(api.rt.secrets.cursor, syncHolder({ tokenId: tokenRow.id, ownerId: owner.id, appId: null }), { after: '999999999999', issuedAt: api.clock.now().getTime() });
       const res = await api.get(`/api/v1/events/changes?syncToken=${future}`, token);
       assert.equal(res.statusCode, 410);
       assert.equal(res.json().error.code, 'resync_required');

@@ -29,6 +29,7 @@ for (const engine of ENGINES) {
       await seedTask(db, owner.id, { deletedAt: '2026-03-28T21:00:00Z' });
       const request = await seedRequest(db, owner.id, { message: 'See you soon', createdAt: '2026-03-28T20:00:00Z' });
       const event = await seedEvent(db, owner.id, { title: 'Ada', start: '2026-03-28T18:00:00Z', end: '2026-03-28T19:00:00Z' });
+      const series = await seedEvent(db, owner.id, { title: 'Stand-up', start: '2026-03-30T07:00:00Z', end: '2026-03-30T07:15:00Z', rrule: 'FREQ=DAILY;COUNT=3', timezone: 'Europe/Berlin' });
       const webhookEvent = await recordEvent(db, { ownerId: owner.id, type: 'request.created', data: { object: 'request', id: request }, test: false, occurredAt: api.clock.now() });
 
       const urls: Record<string, string[]> = {
@@ -37,6 +38,9 @@ for (const engine of ENGINES) {
         '/availability': [`/api/v1/availability?appointmentTypeId=${type}&from=2026-03-28&to=2026-04-03&tz=Europe/Berlin`],
         '/events': ['/api/v1/events?from=2026-03-01T00:00:00Z&to=2026-04-30T00:00:00Z&includeDeleted=true'],
         '/events/:id': [`/api/v1/events/${event}`],
+        '/events/changes': ['/api/v1/events/changes'],
+        '/series/:id': [`/api/v1/series/${series}`],
+        '/series/:id/occurrences': [`/api/v1/series/${series}/occurrences?from=2026-03-28T00:00:00Z&to=2026-04-05T00:00:00Z`],
         '/tasks': ['/api/v1/tasks?includeDeleted=true'],
         '/tasks/:id': [`/api/v1/tasks/${task}`],
         '/requests': ['/api/v1/requests?includeDeleted=true'],

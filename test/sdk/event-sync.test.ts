@@ -1,6 +1,7 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { CalendarAccess, EventSync } from '@calendar-access/sdk';
+import { CalendarAccess, EventSync, type Event } from '@calendar-access/sdk';
+import { RRuleTemporal } from 'rrule-temporal';
 import { ENGINES } from '../helpers/engines.js';
 import { useApi } from '../helpers/api.js';
 import { calendarTruth, sorted } from '../helpers/event-truth.js';
@@ -45,6 +46,32 @@ function bigCalendar(version: number): string {
   return calendarText(events);
 }
 
+const wire = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The occurrences in [from, to) that the copy implies, each as `id start`: single events as they
+ * are, each series' `rrule` text expanded by another RFC 5545 library (rrule-temporal) with its
+ * exceptions put in place of the occurrences of their ids.
+ */
+function occurrencesOfCopy(sync: EventSync, from: number, to: number): string[] {
+  const out: string[] = [];
+  const overlaps = (start: number, end: number) => start < to && (end > from || start >= from);
+  for (const e of sync.events.values()) if (overlaps(Date.parse(e.start), Date.parse(e.end))) out.push(`${e.id} ${e.start}`);
+  const exceptions = new Map<string, Event>([...sync.exceptions]);
+  for (const s of sync.series.values()) {
+    const length = s.firstOccurrence ? Date.parse(s.firstOccurrence.end) - Date.parse(s.firstOccurrence.start) : 0;
+    const rule = new RRuleTemporal({ rruleString: s.rrule });
+    for (const at of rule.all((d) => d.epochMilliseconds < to)) {
+      const start = at.epochMilliseconds;
+      const id = `${s.id}@${wire(start)}`;
+      if (exceptions.has(id)) continue;
+      if (overlaps(start, start + length)) out.push(`${id} ${wire(start)}`);
+    }
+  }
+  for (const e of exceptions.values()) if (overlaps(Date.parse(e.start), Date.parse(e.end))) out.push(`${e.id} ${e.start}`);
+  return out.sort();
+}
+
 /** A small deterministic random source (xorshift32), so a red run replays. */
 function randomFrom(seed: number) {
   let x = seed | 0 || 1;
@@ -76,13 +103,21 @@ for (const engine of ENGINES) {
       assert.equal(first.created, SINGLES + SERIES);
       const token = await api.token(owner, ['events:read']);
       const client = new CalendarAccess({ token, baseUrl, conditional: true, maxRetries: 0 });
-      const sync = client.events.sync();
+      const remainingReads: number[] = [];
+      const sync = client.events.sync({ onPage: (page) => remainingReads.push(page.lastResponse.rateLimit!.remaining) });
 
       const expectExact = async (what: string) => {
         const truth = await calendarTruth(db, owner.id);
         assert.deepEqual(sorted(sync.events), sorted(truth.events), `${what}: single events`);
         assert.deepEqual(sorted(sync.series), sorted(truth.series), `${what}: series`);
         assert.deepEqual(sorted(sync.exceptions), sorted(truth.exceptions), `${what}: exceptions`);
+        // And against the server's occurrence rows (GET /events reads them), 62 days across the
+        // October change in Berlin and the November change in New York.
+        const from = Date.parse('2026-10-20T00:00:00Z');
+        const to = from + 62 * 86_400_000;
+        const listed: string[] = [];
+        for await (const e of client.events.list({ from: wire(from), to: wire(to), limit: 100 })) listed.push(`${e.id} ${e.start}`);
+        assert.deepEqual(occurrencesOfCopy(sync, from, to), listed.sort(), `${what}: the copy's occurrences are the server's`);
       };
 
       const full = await sync.pull();
@@ -130,10 +165,16 @@ for (const engine of ENGINES) {
         assert.ok(pulled.changes > 0 && pulled.changes < 200, `round ${round}: only the changes come (${pulled.changes})`);
         await expectExact(`after round ${round}`);
 
-        // Nothing changes: polling costs one 304 and changes nothing.
-        const polled = await sync.pull();
-        assert.deepEqual([polled.pages, polled.notModified, polled.changes], [1, 1, 0], `round ${round}: a quiet poll is one 304`);
-        assert.equal(polled.syncToken, pulled.syncToken);
+        // Nothing changes: the first poll with the new token finds nothing and gets the same token
+        // back; every later one is a 304, given back to the token's read limit.
+        const quiet = await sync.pull();
+        assert.deepEqual([quiet.pages, quiet.notModified, quiet.changes, quiet.syncToken], [1, 0, 0, pulled.syncToken], `round ${round}: nothing new`);
+        for (let poll = 0; poll < 3; poll++) {
+          const polled = await sync.pull();
+          assert.deepEqual([polled.pages, polled.notModified, polled.changes, polled.syncToken], [1, 1, 0, pulled.syncToken], `round ${round}: a quiet poll is one 304`);
+        }
+        const remaining = remainingReads.slice(-4);
+        assert.equal(new Set(remaining.slice(1)).size, 1, `round ${round}: a 304 costs nothing of the token's 600 reads a minute (${remaining.join(', ')})`);
       }
 
       // A copy saved and read back goes on from its token.

@@ -7,7 +7,7 @@ import { dropTestSchema, ENGINES, schemaTurn, TEST_DATABASE_URL } from '../helpe
 import { migrate, openStore, type EngineName, type Store } from '../../src/store/db.js';
 import { readServerSecret } from '../../src/store/repos/server-secrets.js';
 
-const ALL_MIGRATIONS = ['0001_owners_world', '0002_booking', '0003_jobs_feeds', '0004_event_import', '0005_requests_flow', '0006_webhooks', '0007_accounts', '0008_event_occurrences', '0009_list_indexes', '0010_tasks_version', '0011_moved_occurrences', '0012_recurrence_sets', '0013_oauth_apps', '0014_feed_warnings', '0015_app_webhooks', '0016_request_log'];
+const ALL_MIGRATIONS = ['0001_owners_world', '0002_booking', '0003_jobs_feeds', '0004_event_import', '0005_requests_flow', '0006_webhooks', '0007_accounts', '0008_event_occurrences', '0009_list_indexes', '0010_tasks_version', '0011_moved_occurrences', '0012_recurrence_sets', '0013_oauth_apps', '0014_feed_warnings', '0015_app_webhooks', '0016_request_log', '0017_event_changes', '0018_webhook_filters'];
 
 const TABLES = [
   'appointment_types', 'apps', 'booking_settings', 'calendar_feeds', 'calendars', 'contacts', 'emails', 'event_horizons', 'event_occurrences', 'event_overrides', 'events',

@@ -41,8 +41,8 @@ export interface EventSyncOptions {
   from?: SyncSnapshot;
   /** Page size, 1 to 100 (default 100: a full sync of a big calendar in fewest calls). */
   limit?: number;
-  /** Called for each page applied (to persist, to update a view). */
-  onPage?: (page: EventChanges) => void;
+  /** Called for each page applied (to persist, to update a view), with its answer's `lastResponse`. */
+  onPage?: (page: WithResponse<EventChanges>) => void;
 }
 
 /**

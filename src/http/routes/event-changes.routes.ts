@@ -17,9 +17,10 @@ const START_AGAIN = 'This sync token is older than the 30 days changes are kept:
 
 /**
  * GET /events/changes (issue 31, docs/sync.md): the owner's events and series changed since a sync
- * token, or all of them without one, in rounds of pages. A round reads the rows stamped between the
- * token's horizon and the horizon of its first page's snapshot (store/repos/event-feed.ts); its last
- * page hands out the next token. A page's cursor holds the round's upper horizon and the last row.
+ * token, or all of them without one, in rounds of pages. A round reads the rows numbered above the
+ * token's position and up to the owner's last number as its first page saw it
+ * (store/repos/event-feed.ts); its last page hands out the next token. A page's cursor holds the
+ * round's upper position and the last row.
  */
 export const listEventChanges = defineRoute({
   method: 'GET',
@@ -56,9 +57,9 @@ export const listEventChanges = defineRoute({
       after = { stamp, id: read.position.id };
     }
 
-    const read = await feedPage(services.db, principal.ownerId, { lower: from?.horizon ?? null, upper, after, take: limit + 1 });
-    // A horizon beyond every transaction this database has begun was not made by it (a restored or replaced database).
-    if (from && BigInt(from.horizon) > BigInt(read.next)) throw new ApiError('resync_required', 'This sync token was not made by this database: start again without syncToken (a full sync).', 'syncToken');
+    const read = await feedPage(services.db, principal.ownerId, { lower: from?.after ?? null, upper, after, take: limit + 1 });
+    // A position beyond the owner's last change number was not made by this database (a restored or replaced one).
+    if (from && BigInt(from.after) > BigInt(read.last)) throw new ApiError('resync_required', 'This sync token was not made by this database: start again without syncToken (a full sync).', 'syncToken');
 
     const page: Page = { events: [], series: [], deleted: [], nextCursor: null, nextSyncToken: null };
     const rows = read.rows.slice(0, limit);

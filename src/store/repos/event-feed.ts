@@ -6,14 +6,14 @@ import { toStoredEvent, toStoredOverride } from './events.js';
 
 /**
  * The events change feed's reads (migration 0017, docs/sync.md): the owner's events rows by their
- * change stamp (the xid8 of the transaction that last changed the row or one of its occurrences),
- * in (stamp, id) order, between a lower horizon (inclusive) and an upper one (exclusive).
+ * change number (the owner's number of the transaction that last changed the row or one of its
+ * occurrences), in (number, id) order, above a lower position and up to an upper one.
  */
 
 export interface FeedRound {
-  /** Rows stamped at or above this; null: from the beginning (a full sync, live rows only). */
+  /** Rows numbered above this; null: from the beginning (a full sync, live rows only). */
   lower: string | null;
-  /** Rows stamped below this; null on a round's first page: the horizon of this read's snapshot. */
+  /** Rows numbered up to this; null on a round's first page: the owner's last number as this read sees it. */
   upper: string | null;
   /** Keyset: only rows after this (stamp, id). */
   after: { stamp: string; id: string } | null;
@@ -30,10 +30,10 @@ export interface FeedRow {
 
 export interface FeedRead {
   rows: FeedRow[];
-  /** The upper horizon of the round: every transaction below it had ended when the round began. */
+  /** The round's upper position: every change numbered up to it was committed when the round began. */
   upper: string;
-  /** The highest transaction id handed out so far: a horizon above it was not made by this database. */
-  next: string;
+  /** The owner's last number now: a position above it was not made by this database. */
+  last: string;
 }
 
 /** A row as json_agg writes it: instants as text with an offset. */
@@ -42,31 +42,31 @@ type JsonRow = Omit<EventRowForFeed, 'start_at' | 'end_at' | 'series_until' | 'c
   stamp: string;
   overrides: (Omit<EventOverrideRow, 'start_at' | 'end_at' | 'updated_at' | 'deleted_at'> & { start_at: string | null; end_at: string | null; updated_at: string; deleted_at: string | null })[] | null;
 };
-type EventRowForFeed = Omit<EventRow, 'notes' | 'participants' | 'ical_uid' | 'change_xid'> & { calendar_slug: string };
+type EventRowForFeed = Omit<EventRow, 'notes' | 'participants' | 'ical_uid' | 'change_seq'> & { calendar_slug: string };
 
 const date = (text: string | null): Date | null => (text === null ? null : new Date(text));
 
 /**
- * One page of a round in one statement, so the rows, their series' overrides and the horizon are one
- * snapshot: a series and its occurrences as one transaction left them, and the snapshot's own xmin
- * as the round's upper horizon on its first page. Every row stamped below it is final, since every
- * transaction below it has ended, and every later change is stamped at or above it. The page comes
- * back as one JSON text (as calendarPageRows reads its pages: PGlite converts a value at a time).
+ * One page of a round in one statement, so the rows, their series' overrides and the owner's last
+ * number are one snapshot: a series and its occurrences as one transaction left them. The owner's
+ * writers of events take their numbers in commit order (migration 0017), so every change numbered up
+ * to the last number this snapshot sees is in it, and every later one gets a higher number. The page
+ * comes back as one JSON text (as calendarPageRows reads its pages: PGlite converts a value at a time).
  */
 export async function feedPage(db: Db, ownerId: string, round: FeedRound): Promise<FeedRead> {
-  const lower = round.lower === null ? sql`AND e.deleted_at IS NULL` : sql`AND e.change_xid >= ${round.lower}::xid8`;
-  const after = round.after ? sql`AND (e.change_xid, e.id) > (${round.after.stamp}::xid8, ${round.after.id}::uuid)` : sql``;
-  const upper = round.upper === null ? sql`s.xmin` : sql`${round.upper}::xid8`;
-  const result = await sql<{ upper: string; xmax: string; page: string | null }>`
-    WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin, pg_snapshot_xmax(pg_current_snapshot()) AS xmax),
-      b AS (SELECT ${upper} AS upper, s.xmax FROM s)
-    SELECT b.upper::text AS upper, b.xmax::text AS xmax, (
-      SELECT json_agg(p ORDER BY p.change_xid, p.id)::text FROM (
-        SELECT ${sql.raw(FEED_COLUMNS)}, c.slug AS calendar_slug, e.change_xid, e.change_xid::text AS stamp,
+  const lower = round.lower === null ? sql`AND e.deleted_at IS NULL` : sql`AND e.change_seq > ${round.lower}::bigint`;
+  const after = round.after ? sql`AND (e.change_seq, e.id) > (${round.after.stamp}::bigint, ${round.after.id}::uuid)` : sql``;
+  const upper = round.upper === null ? sql`s.last` : sql`${round.upper}::bigint`;
+  const result = await sql<{ upper: string; last: string; page: string | null }>`
+    WITH s AS (SELECT coalesce((SELECT feed_seq FROM owner_versions WHERE owner_id = ${ownerId}), 0) AS last),
+      b AS (SELECT ${upper} AS upper, s.last FROM s)
+    SELECT b.upper::text AS upper, b.last::text AS last, (
+      SELECT json_agg(p ORDER BY p.change_seq, p.id)::text FROM (
+        SELECT ${sql.raw(FEED_COLUMNS)}, c.slug AS calendar_slug, e.change_seq, e.change_seq::text AS stamp,
           CASE WHEN e.rrule IS NOT NULL THEN (SELECT json_agg(o) FROM event_overrides o WHERE o.owner_id = e.owner_id AND o.event_id = e.id) END AS overrides
         FROM events e JOIN calendars c ON c.id = e.calendar_id
-        WHERE e.owner_id = ${ownerId} AND e.change_xid < b.upper ${lower} ${after}
-        ORDER BY e.change_xid, e.id LIMIT ${round.take}
+        WHERE e.owner_id = ${ownerId} AND e.change_seq <= b.upper ${lower} ${after}
+        ORDER BY e.change_seq, e.id LIMIT ${round.take}
       ) p
     ) AS page
     FROM b`.execute(db);
@@ -84,7 +84,7 @@ export async function feedPage(db: Db, ownerId: string, round: FeedRound): Promi
       stamp: r.stamp,
     })),
     upper: row.upper,
-    next: row.xmax,
+    last: row.last,
   };
 }
 

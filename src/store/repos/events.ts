@@ -4,7 +4,7 @@ import type { Db } from '../db.js';
 import type { EventOverrideRow, EventRow } from '../schema.js';
 
 // ical_uid (where an imported event came from) is bookkeeping of the import, not part of the API.
-type EventWithSlug = Omit<EventRow, 'notes' | 'participants' | 'ical_uid' | 'change_xid'> & { calendar_slug: string };
+type EventWithSlug = Omit<EventRow, 'notes' | 'participants' | 'ical_uid' | 'change_seq'> & { calendar_slug: string };
 
 export function toStoredEvent(r: EventWithSlug): StoredEvent {
   return {
