@@ -71,11 +71,22 @@ const camel = (segment: string) => segment.replace(/-([a-z])/g, (_m, c: string) 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * The operations whose SDK method the naming rule below cannot find, and whether it pages by itself:
+ * the change feed is read page by page of a round (its sync client, `events.sync()`, follows them).
+ */
+const NAMED: Record<string, { namespace: string; method: string; paged: boolean }> = {
+  listEventChanges: { namespace: 'events', method: 'changes', paged: false },
+  listSeriesOccurrences: { namespace: 'series', method: 'occurrences', paged: true },
+};
+
+/**
  * The SDK method of an operation, by the client's naming: the namespace is the path's first segment
  * (`/appointment-types` → `appointmentTypes`), the method is the operationId without the namespace's
  * noun (`listEvents` → `list`, `getEvent` → `get`, `createAppointmentRequest` → `createAppointment`).
  */
 export function sdkMethodOf(op: Pick<SampleOperation, 'path' | 'operationId'>): { namespace: string; method: string } {
+  const named = NAMED[op.operationId];
+  if (named) return { namespace: named.namespace, method: named.method };
   const namespace = camel(op.path.split('/')[1] ?? '');
   const plural = pascal(namespace);
   const singular = plural.replace(/s$/, '');
@@ -94,7 +105,7 @@ function sdkSample(op: SampleOperation): string {
   // A body with no field (withdraw's) is the SDK's to send.
   if (op.body !== undefined && op.method !== 'get' && Object.keys(op.body as object).length > 0) args.push(literal(op.body));
   const call = `client.${namespace}.${method}(${args.join(', ')})`;
-  const paged = op.parameters.some((p) => p.in === 'query' && p.name === 'cursor');
+  const paged = NAMED[op.operationId]?.paged ?? op.parameters.some((p) => p.in === 'query' && p.name === 'cursor');
   return [
     "import { CalendarAccess } from '@calendar-access/sdk';",
     '',

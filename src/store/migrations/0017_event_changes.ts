@@ -7,9 +7,11 @@ import { runStatements } from './run-statements.js';
  * insert and update, so no writer can forget it. A change of one occurrence (a row of
  * event_overrides written or dropped) stamps its series the same way, by a statement trigger.
  *
- * The number comes from `owner_versions.feed_seq`, taken once per transaction and owner at the
- * transaction's first events row (kept in a transaction-local setting): taking it locks the owner's
- * counter row until the transaction ends, so the owner's writers of events take their numbers in the
+ * The number comes from `owner_versions.feed_seq`, taken at the transaction's first events row of the
+ * owner and kept in one transaction-local setting (`calendar_feed.taken`, "<owner>:<number>"; a
+ * transaction that goes on to another owner takes that owner's, and a new one if it comes back,
+ * which is as safe: the lock is still held). Taking it locks the owner's counter row until the
+ * transaction ends, so the owner's writers of events take their numbers in the
  * order they commit. A reader that sees number n has therefore seen every change numbered below n,
  * and the feed hands out "after n" positions safely. A number taken at write time without that order
  * (a sequence, updated_at, the transaction id) would let a writer that began first and committed
@@ -21,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE events ADD COLUMN change_seq bigint NOT NULL DEFAULT 0;
     CREATE INDEX events_changes ON events (owner_id, change_seq, id);
 
-    CREATE FUNCTION stamp_event_change() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE setting text := 'calendar_feed.o' || replace(NEW.owner_id::text, '-', ''); taken text := current_setting(setting, true); seq bigint; BEGIN IF taken IS NULL OR taken = '' THEN INSERT INTO owner_versions AS v (owner_id, feed_seq) VALUES (NEW.owner_id, 1) ON CONFLICT (owner_id) DO UPDATE SET feed_seq = v.feed_seq + 1 RETURNING v.feed_seq INTO seq; PERFORM set_config(setting, seq::text, true); ELSE seq := taken::bigint; END IF; NEW.change_seq := seq; RETURN NEW; END $$;
+    CREATE FUNCTION stamp_event_change() RETURNS trigger LANGUAGE plpgsql AS $$ DECLARE taken text := current_setting('calendar_feed.taken', true); mine text := NEW.owner_id::text || ':'; seq bigint; BEGIN IF taken IS NOT NULL AND starts_with(taken, mine) THEN seq := substr(taken, length(mine) + 1)::bigint; ELSE INSERT INTO owner_versions AS v (owner_id, feed_seq) VALUES (NEW.owner_id, 1) ON CONFLICT (owner_id) DO UPDATE SET feed_seq = v.feed_seq + 1 RETURNING v.feed_seq INTO seq; PERFORM set_config('calendar_feed.taken', mine || seq::text, true); END IF; NEW.change_seq := seq; RETURN NEW; END $$;
     CREATE TRIGGER events_stamp_change BEFORE INSERT OR UPDATE ON events FOR EACH ROW EXECUTE FUNCTION stamp_event_change();
 
     CREATE FUNCTION stamp_series_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE events SET change_seq = change_seq WHERE id IN (SELECT DISTINCT event_id FROM changed); RETURN NULL; END $$;
