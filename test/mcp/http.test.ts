@@ -121,7 +121,7 @@ for (const engine of ENGINES) {
       await seedEvent(api.rt.store.db, owner.id, { title: 'Dentist', start: '2026-03-31T08:00:00Z', end: '2026-03-31T09:00:00Z' });
       const { client } = await connect(token);
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'get_current_time', 'get_event', 'get_series', 'list_events', 'list_series_occurrences']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'get_current_time', 'get_event', 'get_series', 'list_calendar_changes', 'list_events', 'list_series_occurrences']);
       const account = (await client.callTool({ name: 'get_account', arguments: {} })) as ToolAnswer;
       assert.equal(account.structuredContent.accountId, owner.account_id);
       assert.equal(account.structuredContent.owner.timezone, 'Europe/Berlin');

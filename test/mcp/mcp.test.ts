@@ -97,7 +97,7 @@ for (const engine of ENGINES) {
       const owner = await api.owner();
       const mcp = await connect(await api.token(owner, ['events:read', 'tasks:read']));
       const { tools } = await mcp.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'get_current_time', 'list_events', 'get_event', 'get_series', 'list_series_occurrences', 'list_todos'].sort());
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'get_current_time', 'list_events', 'get_event', 'get_series', 'list_calendar_changes', 'list_series_occurrences', 'list_todos'].sort());
       const events = await mcp.callTool({ name: 'list_events', arguments: { from: T0, to: '2026-03-31T00:00:00Z' } });
       assert.deepEqual(JSON.parse(textOf(events)), { timezone: 'UTC', events: [] }, 'no profile:read: the owner\'s zone is unknown, times are shown in UTC');
     });
@@ -113,7 +113,7 @@ for (const engine of ENGINES) {
         await client.connect(transport);
         clients.push(client);
         const { tools } = await client.listTools();
-        assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'get_current_time', 'get_event', 'get_series', 'list_events', 'list_series_occurrences']);
+        assert.deepEqual(tools.map((t) => t.name).sort(), ['get_account', 'get_current_time', 'get_event', 'get_series', 'list_calendar_changes', 'list_events', 'list_series_occurrences']);
         // What every local user's `ps` reads: the process's command line.
         const argv = readFileSync(`/proc/${transport.pid}/cmdline`, 'utf8');
         assert.ok(argv.includes('--token-file') && !argv.includes(token), argv);
@@ -124,7 +124,7 @@ for (const engine of ENGINES) {
         const second = new Client({ name: 'test-assistant', version: '1.0.0' });
         await second.connect(visible);
         clients.push(second);
-        assert.equal((await second.listTools()).tools.length, 6, 'a token on the command line still works');
+        assert.equal((await second.listTools()).tools.length, 7, 'a token on the command line still works');
         await until(() => said.includes('CALENDAR_ACCESS_TOKEN'), () => `a warning on stderr, got: ${said}`);
         assert.match(said, /--token shows the token to every local user \(ps\)/);
       } finally {
@@ -161,7 +161,7 @@ for (const engine of ENGINES) {
         assert.match(refused.error!.message, /over 10 MiB/);
         send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
         const listed = await answerTo(3);
-        assert.deepEqual(listed.result.tools.map((t: { name: string }) => t.name).sort(), ['get_account', 'get_current_time', 'get_event', 'get_series', 'list_events', 'list_series_occurrences']);
+        assert.deepEqual(listed.result.tools.map((t: { name: string }) => t.name).sort(), ['get_account', 'get_current_time', 'get_event', 'get_series', 'list_calendar_changes', 'list_events', 'list_series_occurrences']);
         assert.match(err, /calendar-access mcp: message over 10 MiB: not read \(JSON-RPC id 2\)/);
         assert.equal(child.exitCode, null, 'still running');
       } finally {

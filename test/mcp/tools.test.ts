@@ -8,6 +8,7 @@ import { useApi } from '../helpers/api.js';
 import { bookableOwner } from '../helpers/requests.js';
 import { seedEvent } from '../helpers/seed-events.js';
 import { seedRequest, seedTask } from '../helpers/seed.js';
+import { deleteEvent } from '../../src/services/calendar-events.js';
 import type { OwnerRow } from '../../src/store/schema.js';
 
 /**
@@ -203,6 +204,25 @@ for (const engine of ENGINES) {
       const single = (await call(mcp, 'list_events', { from: '2026-03-29', to: '2026-03-29' })).events[0].id;
       assert.match(await refusal(mcp, 'get_series', { id: single }), new RegExp(`^get_series: ${single} is no repeating event; get_event tells an occurrence's seriesId \\[request req_[\\w-]+\\]$`));
       assert.match(await refusal(mcp, 'list_series_occurrences', { id: series.id, from: '2026-01-01', to: '2027-06-01' }), /^list_series_occurrences: to: from\.\.to covers \d+ days; at most 366/);
+    });
+
+    it('watches the calendar: a first call keeps a token and says what the calendar holds, a later one tells what changed since, in the zone asked for', async () => {
+      const start = await call(mcp, 'list_calendar_changes', {});
+      const db = api.rt.store.db;
+      const live = await db.selectFrom('events').select(['rrule']).where('owner_id', '=', owner.id).where('deleted_at', 'is', null).execute();
+      assert.deepEqual(start.holds, { events: live.filter((e) => e.rrule === null).length, series: live.filter((e) => e.rrule !== null).length });
+      assert.equal(start.events, undefined, 'a first call fills no context with the whole calendar');
+      assert.deepEqual(await call(mcp, 'list_calendar_changes', { syncToken: start.syncToken }), { timezone: 'Europe/Berlin', events: [], series: [], deleted: [], syncToken: start.syncToken });
+      // 2026-04-02 12:00 in Berlin is 06:00 in New York.
+      const dentist = await seedEvent(db, owner.id, { title: 'Dentist', start: '2026-04-02T10:00:00Z', end: '2026-04-02T11:00:00Z', timezone: 'Europe/Berlin' });
+      const changed = await call(mcp, 'list_calendar_changes', { syncToken: start.syncToken, tz: 'America/New_York' });
+      assert.equal(changed.timezone, 'America/New_York');
+      assert.deepEqual(changed.events.map((e: { id: string; title: string; start: string }) => [e.id, e.title, e.start]), [[dentist, 'Dentist', '2026-04-02T06:00:00-04:00']]);
+      assert.notEqual(changed.syncToken, start.syncToken);
+      await deleteEvent({ db, clock: api.clock }, owner, dentist);
+      const gone = await call(mcp, 'list_calendar_changes', { syncToken: changed.syncToken });
+      assert.deepEqual([gone.events, gone.deleted], [[], [dentist]]);
+      assert.match(await refusal(mcp, 'list_calendar_changes', { cursor: 'abc' }), /^list_calendar_changes: cursor: a cursor goes with the syncToken it was given with/);
     });
 
     it('pages every list by cursor: nextCursor while there are more, none on the last page', async () => {

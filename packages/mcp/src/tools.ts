@@ -299,6 +299,57 @@ export const TOOLS: ToolDef[] = [
     },
   },
   {
+    name: 'list_calendar_changes',
+    title: 'What changed in the calendar',
+    description:
+      'What changed in the owner\'s calendar since an earlier call: events created or changed, repeating events created or changed (with their changed ' +
+      'occurrences among the events), and the ids of deleted ones, times in tz (default the owner\'s zone). Without syncToken it reads through the whole ' +
+      'calendar once and answers only a syncToken (and how much it holds): keep it, and call again with it later to learn what changed since. ' +
+      'When nextCursor is present, call again with the same syncToken and that cursor; the last page gives the syncToken to keep.',
+    scope: 'events:read',
+    writes: false,
+    input: {
+      syncToken: z.string().optional().describe('the syncToken of an earlier call; absent: start watching now'),
+      cursor: z.string().optional().describe('nextCursor of the previous answer, with the same syncToken'),
+      tz,
+    },
+    output: {
+      timezone: z.string(),
+      events: z.array(eventSchema).optional().describe('events created or changed, and changed occurrences of the repeating events in series'),
+      series: z.array(seriesSchema).optional().describe('repeating events created or changed: get_series and list_series_occurrences say more'),
+      deleted: z.array(z.string()).optional().describe('ids of events and repeating events deleted'),
+      holds: z.object({ events: z.number().int(), series: z.number().int() }).optional().describe('without syncToken: how many events and repeating events the calendar holds now'),
+      nextCursor,
+      syncToken: z.string().optional().describe('on the last page: keep it, and pass it next time to learn what changed since'),
+    },
+    run: async (ctx, a) => {
+      const zoneName = zoneOf(ctx, 'list_calendar_changes', a);
+      const cursor = typeof a.cursor === 'string' && a.cursor !== '' ? a.cursor : undefined;
+      if (typeof a.syncToken !== 'string' || a.syncToken === '') {
+        if (cursor) throw badArgument('list_calendar_changes', 'cursor', 'a cursor goes with the syncToken it was given with');
+        // A first call reads the whole calendar for its token, without filling the context with it.
+        const holds = { events: 0, series: 0 };
+        let next: string | undefined;
+        for (;;) {
+          const p = await ctx.client.events.changes({ limit: 100, ...(next ? { cursor: next } : {}) });
+          holds.events += p.events.filter((e) => e.occurrenceOf === null).length;
+          holds.series += p.series.length;
+          if (p.nextCursor === null) return { timezone: zoneName, holds, syncToken: p.nextSyncToken ?? undefined };
+          next = p.nextCursor;
+        }
+      }
+      const p = await ctx.client.events.changes({ syncToken: a.syncToken, limit: DEFAULT_LIMIT, ...(cursor ? { cursor } : {}) });
+      return {
+        timezone: zoneName,
+        events: p.events.map((e) => presentEvent(e, zoneName)),
+        series: p.series.map((x) => presentSeries(x, zoneName)),
+        deleted: p.deleted.map((d) => d.id),
+        nextCursor: p.nextCursor ?? undefined,
+        syncToken: p.nextSyncToken ?? undefined,
+      };
+    },
+  },
+  {
     name: 'list_todos',
     title: 'To-dos',
     description:
