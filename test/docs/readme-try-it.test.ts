@@ -62,6 +62,8 @@ describe("the README's Try it", () => {
       assert.ok(asked, `the appointment request was made: ${run.stdout.slice(0, 3000)}`);
       assert.match(run.stdout, new RegExp(`^Accepted ${asked[1]}; takes effect at \\S+Z unless undone`, 'm'));
       assert.match(run.stdout, /"openapi":"3\.1\.\d+"/);
+      assert.match(run.stdout, /\{"events":\[[^\n]*"nextCursor":"[^"]+","nextSyncToken":null\}/, 'the change feed answers its first page');
+      assert.match(run.stdout, / GET \/me with its ETag: 304$/m, 'GET /me asked again with its ETag is a 304');
     });
   });
 });
