@@ -1,17 +1,23 @@
+import fastJson from 'fast-json-stringify';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../../domain/cursor.js';
 import { feedItem } from '../../domain/event-feed.js';
 import { formatInstant } from '../../domain/instant.js';
-import { decodeSyncToken, encodeSyncToken, nextSyncPosition, syncHolder, type SyncPosition } from '../../domain/sync-token.js';
+import { decodeSyncToken, encodeSyncToken, nextSyncPosition, SYNC_TOKEN_REFRESH_MS, syncHolder, type SyncPosition } from '../../domain/sync-token.js';
 import { feedPage } from '../../store/repos/event-feed.js';
 import { ApiError, invalidInput } from '../errors.js';
 import { DEFAULT_LIMIT } from '../keyset.js';
 import { presentEvent } from '../presenters/event.js';
 import { presentSeries } from '../presenters/series.js';
-import { defineRoute } from '../route.js';
+import { keptPage } from '../page-bytes.js';
+import { defineRoute, JsonBytes } from '../route.js';
 import { EventChanges, EventChangesQuery } from '../schemas/event-changes.js';
 import type { Static } from 'typebox';
 
 type Page = Static<typeof EventChanges>;
+
+const writePage = fastJson(EventChanges);
+const NO_MARKERS = Buffer.alloc(0);
+const KEPT_WITH_NEW_TOKEN_MS = 3_600_000;
 
 const START_AGAIN = 'This sync token is older than the 30 days changes are kept: start again without syncToken (a full sync).';
 
@@ -57,29 +63,39 @@ export const listEventChanges = defineRoute({
       after = { stamp, id: read.position.id };
     }
 
-    const read = await feedPage(services.db, principal.ownerId, { lower: from?.after ?? null, upper, after, take: limit + 1 });
-    // A position beyond the owner's last change number was not made by this database (a restored or replaced one).
-    if (from && BigInt(from.after) > BigInt(read.last)) throw new ApiError('resync_required', 'This sync token was not made by this database: start again without syncToken (a full sync).', 'syncToken');
-
-    const page: Page = { events: [], series: [], deleted: [], nextCursor: null, nextSyncToken: null };
-    const rows = read.rows.slice(0, limit);
-    for (const row of rows) {
-      const item = feedItem(row.event, row.overrides);
-      if (item.kind === 'deleted') page.deleted.push({ id: item.id, deletedAt: formatInstant(item.deletedAt) });
-      else if (item.kind === 'event') page.events.push(presentEvent(item.view));
-      else {
-        page.series.push(presentSeries(item.series, item.overrides));
-        for (const view of item.exceptions) page.events.push(presentEvent(view));
+    // Kept until the owner's busy counter moves (every change of an event or an override moves it):
+    // a sync client polling one token is answered from memory, and its ETag hashed once. A page
+    // that hands out a token made now is kept an hour at most (a token kept longer would start its
+    // 30 days earlier than the client thinks); one that hands the same token back, until that token
+    // is a day old and an empty round would hand a fresh one.
+    const key = `event-changes|${holder}|${query.syncToken ?? ''}|${query.cursor ?? ''}|${limit}`;
+    const page = await keptPage(services, principal.ownerId, 'busy', key, now, async () => {
+      const read = await feedPage(services.db, principal.ownerId, { lower: from?.after ?? null, upper, after, take: limit + 1 });
+      // A position beyond the owner's last change number was not made by this database (a restored or replaced one).
+      if (from && BigInt(from.after) > BigInt(read.last)) throw new ApiError('resync_required', 'This sync token was not made by this database: start again without syncToken (a full sync).', 'syncToken');
+      const body: Page = { events: [], series: [], deleted: [], nextCursor: null, nextSyncToken: null };
+      const rows = read.rows.slice(0, limit);
+      for (const row of rows) {
+        const item = feedItem(row.event, row.overrides);
+        if (item.kind === 'deleted') body.deleted.push({ id: item.id, deletedAt: formatInstant(item.deletedAt) });
+        else if (item.kind === 'event') body.events.push(presentEvent(item.view));
+        else {
+          body.series.push(presentSeries(item.series, item.overrides));
+          for (const view of item.exceptions) body.events.push(presentEvent(view));
+        }
       }
-    }
-    if (read.rows.length > limit) {
-      const last = rows[rows.length - 1]!;
-      page.nextCursor = encodeCursor(secret, { key: `${read.upper}.${last.stamp}`, id: last.event.id }, cursorContext);
-    } else {
-      // Earlier pages of the round returned rows; a one-page round returned what it holds.
-      const returnedAny = after !== null || rows.length > 0;
-      page.nextSyncToken = encodeSyncToken(secret, holder, nextSyncPosition(from, read.upper, returnedAny, now));
-    }
-    return page;
+      let stableUntil = now.getTime() + KEPT_WITH_NEW_TOKEN_MS;
+      if (read.rows.length > limit) {
+        const last = rows[rows.length - 1]!;
+        body.nextCursor = encodeCursor(secret, { key: `${read.upper}.${last.stamp}`, id: last.event.id }, cursorContext);
+      } else {
+        // Earlier pages of the round returned rows; a one-page round returned what it holds.
+        const position = nextSyncPosition(from, read.upper, after !== null || rows.length > 0, now);
+        if (position === from) stableUntil = from.issuedAt + SYNC_TOKEN_REFRESH_MS;
+        body.nextSyncToken = encodeSyncToken(secret, holder, position);
+      }
+      return { page: { data: Buffer.from(writePage(body)), deleted: NO_MARKERS, last: null }, stableUntil };
+    });
+    return new JsonBytes(page.data);
   },
 });

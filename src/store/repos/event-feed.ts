@@ -56,20 +56,20 @@ const date = (text: string | null): Date | null => (text === null ? null : new D
 export async function feedPage(db: Db, ownerId: string, round: FeedRound): Promise<FeedRead> {
   const lower = round.lower === null ? sql`AND e.deleted_at IS NULL` : sql`AND e.change_seq > ${round.lower}::bigint`;
   const after = round.after ? sql`AND (e.change_seq, e.id) > (${round.after.stamp}::bigint, ${round.after.id}::uuid)` : sql``;
-  const upper = round.upper === null ? sql`s.last` : sql`${round.upper}::bigint`;
+  // The owner's last number as a scalar subquery, not a join: a parameter of the plan bounds the
+  // index scan (owner_id, change_seq, id) itself, where a joined value would only filter its rows.
+  const last = sql`(SELECT coalesce((SELECT feed_seq FROM owner_versions WHERE owner_id = ${ownerId}), 0))`;
+  const upper = round.upper === null ? last : sql`${round.upper}::bigint`;
   const result = await sql<{ upper: string; last: string; page: string | null }>`
-    WITH s AS (SELECT coalesce((SELECT feed_seq FROM owner_versions WHERE owner_id = ${ownerId}), 0) AS last),
-      b AS (SELECT ${upper} AS upper, s.last FROM s)
-    SELECT b.upper::text AS upper, b.last::text AS last, (
+    SELECT ${upper}::text AS upper, ${last}::text AS last, (
       SELECT json_agg(p ORDER BY p.change_seq, p.id)::text FROM (
         SELECT ${sql.raw(FEED_COLUMNS)}, c.slug AS calendar_slug, e.change_seq, e.change_seq::text AS stamp,
           CASE WHEN e.rrule IS NOT NULL THEN (SELECT json_agg(o) FROM event_overrides o WHERE o.owner_id = e.owner_id AND o.event_id = e.id) END AS overrides
         FROM events e JOIN calendars c ON c.id = e.calendar_id
-        WHERE e.owner_id = ${ownerId} AND e.change_seq <= b.upper ${lower} ${after}
+        WHERE e.owner_id = ${ownerId} AND e.change_seq <= ${upper} ${lower} ${after}
         ORDER BY e.change_seq, e.id LIMIT ${round.take}
       ) p
-    ) AS page
-    FROM b`.execute(db);
+    ) AS page`.execute(db);
   const row = result.rows[0]!;
   const rows = row.page === null ? [] : (JSON.parse(row.page) as JsonRow[]);
   return {
