@@ -26,7 +26,7 @@ export const GUIDES: readonly Guide[] = [
   { title: 'Free time of any length', sources: [{ file: 'free-time.md', heading: '## Asking' }, { file: 'free-time.md', heading: '## The rules, exactly' }] },
   { title: 'Syncing a calendar (change feed)', sources: [{ file: 'sync.md' }] },
   { title: 'Repeating events (series)', sources: [{ file: 'series.md', heading: '## The Series record' }, { file: 'series.md', heading: '## Decisions' }] },
-  { title: 'Webhooks', sources: [{ file: 'webhooks-receiving.md' }, { file: 'api.md', heading: '### Event types' }] },
+  { title: 'Webhooks', sources: [{ file: 'webhooks-receiving.md' }, { file: 'api.md', heading: '### Event types' }, { file: 'webhooks.md', heading: '## Choosing event types' }] },
 ];
 
 const levelOf = (line: string) => /^(#{1,6}) /.exec(line)?.[1]!.length ?? 0;

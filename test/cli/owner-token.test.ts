@@ -16,7 +16,7 @@ describe('owner and token commands on a PGlite folder nobody serves', () => {
   test('migrate on a new folder says which migrations ran, and the second time that there is nothing to run', async () => {
     const first = await runCli(['migrate'], env);
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stdout, /^Ran 16 migrations: 0001_owners_world, 0002_booking, 0003_jobs_feeds, 0004_event_import, 0005_requests_flow, 0006_webhooks, 0007_accounts, 0008_event_occurrences, 0009_list_indexes, 0010_tasks_version, 0011_moved_occurrences, 0012_recurrence_sets, 0013_oauth_apps, 0014_feed_warnings, 0015_app_webhooks, 0016_request_log\.$/m);
+    assert.match(first.stdout, /^Ran 18 migrations: 0001_owners_world, 0002_booking, 0003_jobs_feeds, 0004_event_import, 0005_requests_flow, 0006_webhooks, 0007_accounts, 0008_event_occurrences, 0009_list_indexes, 0010_tasks_version, 0011_moved_occurrences, 0012_recurrence_sets, 0013_oauth_apps, 0014_feed_warnings, 0015_app_webhooks, 0016_request_log, 0017_event_changes, 0018_webhook_filters\.$/m);
     const second = await runCli(['migrate'], env);
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stdout, /Nothing to run/);

@@ -1,9 +1,7 @@
 import Type from 'typebox';
-import { Temporal } from 'temporal-polyfill';
-import { ianaZone } from '../../domain/zones.js';
-import { invalidInput, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { presentAvailability } from '../presenters/availability.js';
-import { dateParam } from '../query-values.js';
+import { datesInZone } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { DateString, Uuid } from '../schemas/common.js';
 import { TimeZone } from '../schemas/formats.js';
@@ -35,13 +33,7 @@ export const getAvailability = defineRoute({
   response: Availability,
   errors: ['not_found', 'invalid_input'],
   async handler({ query, principal, services, now }) {
-    const fromDate = dateParam(query.from, 'from')!;
-    const toDate = dateParam(query.to, 'to')!;
-    const tz = ianaZone(query.tz);
-    if (!tz) throw invalidInput('tz', `"tz" is not an IANA time zone name such as Europe/Berlin.`);
-    const days = Temporal.PlainDate.from(fromDate).until(Temporal.PlainDate.from(toDate), { largestUnit: 'days' }).days + 1;
-    if (days < 1) throw invalidInput('to', '"to" must not be before "from".');
-    if (days > MAX_AVAILABILITY_DAYS) throw invalidInput('to', `"from" to "to" covers ${days} days; at most ${MAX_AVAILABILITY_DAYS}.`);
+    const { fromDate, toDate, tz } = datesInZone(query, MAX_AVAILABILITY_DAYS);
     const typeId = query.appointmentTypeId.toLowerCase();
     const answer = await services.availability.forDates(principal.ownerId, typeId, { fromDate, toDate, tz }, now);
     if (!answer) throw notFound();

@@ -1,8 +1,6 @@
-import { Temporal } from 'temporal-polyfill';
-import { ianaZone } from '../../domain/zones.js';
-import { invalidInput, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { presentFreeTime } from '../presenters/free-time.js';
-import { dateParam } from '../query-values.js';
+import { datesInZone } from '../query-values.js';
 import { defineRoute } from '../route.js';
 import { FreeTime, FreeTimeQuery, MAX_FREE_TIME_DAYS } from '../schemas/free-time.js';
 
@@ -21,13 +19,7 @@ export const getFreeTime = defineRoute({
   response: FreeTime,
   errors: ['not_found', 'invalid_input'],
   async handler({ query, principal, services, now }) {
-    const fromDate = dateParam(query.from, 'from')!;
-    const toDate = dateParam(query.to, 'to')!;
-    const tz = ianaZone(query.tz);
-    if (!tz) throw invalidInput('tz', `"tz" is not an IANA time zone name such as Europe/Berlin.`);
-    const days = Temporal.PlainDate.from(fromDate).until(Temporal.PlainDate.from(toDate), { largestUnit: 'days' }).days + 1;
-    if (days < 1) throw invalidInput('to', '"to" must not be before "from".');
-    if (days > MAX_FREE_TIME_DAYS) throw invalidInput('to', `"from" to "to" covers ${days} days; at most ${MAX_FREE_TIME_DAYS}.`);
+    const { fromDate, toDate, tz } = datesInZone(query, MAX_FREE_TIME_DAYS);
     const workingHours = query.workingHours !== 'false';
     const minMinutes = query.minMinutes ?? null;
     const free = await services.availability.freeTime(principal.ownerId, { fromDate, toDate, tz, workingHours, minMinutes }, now);
