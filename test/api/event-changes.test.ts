@@ -156,6 +156,25 @@ for (const engine of ENGINES) {
       assert.deepEqual((await round(token, refreshed.token)).events.map((e) => e.id), [lunch]);
     });
 
+    it('answers a quiet poll asked again with its ETag with 304, and a poll after a change with 200 and a new token', async () => {
+      const { owner, token } = await setUp('America/New_York');
+      await seedEvent(api.rt.store.db, owner.id, { title: 'Call', start: '2026-11-01T14:00:00Z', end: '2026-11-01T15:00:00Z', timezone: 'America/New_York' });
+      const start = await round(token);
+      const url = `/api/v1/events/changes?syncToken=${start.token}`;
+      const first = await api.get(url, token);
+      const etag = String(first.headers.etag);
+      assert.match(etag, /^"[A-Za-z0-9_-]{22}"$/);
+      const again = await api.get(url, token, { headers: { 'if-none-match': etag } });
+      assert.equal(again.statusCode, 304);
+      assert.equal(again.body, '');
+      assert.equal(again.headers['cache-control'], 'no-store');
+      await seedEvent(api.rt.store.db, owner.id, { title: 'Lunch', start: '2026-11-02T17:00:00Z', end: '2026-11-02T18:00:00Z', timezone: 'America/New_York' });
+      const changed = await api.get(url, token, { headers: { 'if-none-match': etag } });
+      assert.equal(changed.statusCode, 200);
+      assert.deepEqual(changed.json().events.map((e: { title: string }) => e.title), ['Lunch']);
+      assert.notEqual(changed.json().nextSyncToken, start.token);
+    });
+
     it('answers 410 resync_required, naming syncToken, for a token older than 30 days', async () => {
       const { token } = await setUp();
       const start = await round(token);
