@@ -84,3 +84,18 @@ export function useApi(engine: EngineName, start = '2026-03-29T00:30:00Z', env: 
     h.app.inject({ method: 'GET', url, ...extra, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(extra.headers ?? {}) } });
   return h;
 }
+
+/**
+ * The harness's app listening on a free local port (call it after useApi, in the same describe): the
+ * API's base URL, for the SDK and other real HTTP clients, set once the `before` has run.
+ */
+export function listeningApi(api: ApiHarness): { baseUrl: string } {
+  const listening = { baseUrl: '' };
+  before(async () => {
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = api.app.server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('the API listens on no address');
+    listening.baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
+  });
+  return listening;
+}

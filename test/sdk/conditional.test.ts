@@ -1,9 +1,9 @@
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CalendarAccess } from '@calendar-access/sdk';
 import { EtagCache } from '../../packages/sdk/src/etag-cache.js';
 import { ENGINES } from '../helpers/engines.js';
-import { useApi } from '../helpers/api.js';
+import { listeningApi, useApi } from '../helpers/api.js';
 import { seedTask } from '../helpers/seed.js';
 import { updateTodo } from '../../src/services/todos.js';
 
@@ -42,14 +42,8 @@ describe('the SDK keeps the answers of conditional GETs', () => {
 for (const engine of ENGINES) {
   describe(`the SDK's conditional GETs against a running server on ${engine}`, () => {
     const api = useApi(engine, T0);
-    let baseUrl = '';
-    before(async () => {
-      await api.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = api.app.server.address();
-      assert.ok(address && typeof address === 'object');
-      baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
-    });
-    const client = (token: string, extra: Partial<ConstructorParameters<typeof CalendarAccess>[0]> = {}) => new CalendarAccess({ token, baseUrl, ...extra });
+    const server = listeningApi(api);
+    const client = (token: string, extra: Partial<ConstructorParameters<typeof CalendarAccess>[0]> = {}) => new CalendarAccess({ token, baseUrl: server.baseUrl, ...extra });
 
     async function ownerWithTask(zone = 'Europe/Berlin') {
       const owner = await api.owner(zone);

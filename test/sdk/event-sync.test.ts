@@ -1,9 +1,9 @@
-import { describe, it, before } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CalendarAccess, EventSync, type Event } from '@calendar-access/sdk';
 import { RRuleTemporal } from 'rrule-temporal';
 import { ENGINES } from '../helpers/engines.js';
-import { useApi } from '../helpers/api.js';
+import { listeningApi, useApi } from '../helpers/api.js';
 import { calendarTruth, sorted } from '../helpers/event-truth.js';
 import { calendarText } from '../helpers/ical-text.js';
 import { importICalendar } from '../../src/services/calendar-import.js';
@@ -86,13 +86,7 @@ function randomFrom(seed: number) {
 for (const engine of ENGINES) {
   describe(`an SDK sync client of a big calendar on ${engine}`, () => {
     const api = useApi(engine, T0);
-    let baseUrl = '';
-    before(async () => {
-      await api.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = api.app.server.address();
-      if (typeof address !== 'object' || address === null) throw new Error('no address');
-      baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
-    });
+    const server = listeningApi(api);
 
     it('keeps its copy exact through random edits, deletions and imports with the change feed alone, and polls with 304s', { timeout: 900_000 }, async () => {
       const owner = await api.owner('Europe/Berlin');
@@ -102,7 +96,7 @@ for (const engine of ENGINES) {
       const first = await importICalendar(api.rt, { ownerId: owner.id, calendarSlug: 'work', text: bigCalendar(0) });
       assert.equal(first.created, SINGLES + SERIES);
       const token = await api.token(owner, ['events:read']);
-      const client = new CalendarAccess({ token, baseUrl, conditional: true, maxRetries: 0 });
+      const client = new CalendarAccess({ token, baseUrl: server.baseUrl, conditional: true, maxRetries: 0 });
       const remainingReads: number[] = [];
       const sync = client.events.sync({ onPage: (page) => remainingReads.push(page.lastResponse.rateLimit!.remaining) });
 

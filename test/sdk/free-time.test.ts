@@ -1,8 +1,8 @@
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CalendarAccess, CalendarAccessError, type FreeInterval, type FreeTime, type WithResponse } from '@calendar-access/sdk';
 import { ENGINES } from '../helpers/engines.js';
-import { useApi } from '../helpers/api.js';
+import { listeningApi, useApi } from '../helpers/api.js';
 import { bookableOwner } from '../helpers/requests.js';
 import { seedEvent } from '../helpers/seed-events.js';
 import { setBookingSettings } from '../../src/services/booking.js';
@@ -23,14 +23,8 @@ async function refusal(call: Promise<unknown>): Promise<CalendarAccessError> {
 for (const engine of ENGINES) {
   describe(`client.freeTime against a running server on ${engine}`, () => {
     const api = useApi(engine, T0);
-    let baseUrl = '';
-    before(async () => {
-      await api.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = api.app.server.address();
-      assert.ok(address && typeof address === 'object');
-      baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
-    });
-    const client = (token: string) => new CalendarAccess({ token, baseUrl });
+    const server = listeningApi(api);
+    const client = (token: string) => new CalendarAccess({ token, baseUrl: server.baseUrl });
 
     it('answers the typed FreeTime with its lastResponse, minMinutes as a number and workingHours as the text the API takes', async () => {
       const { owner, token } = await bookableOwner(api, 'Europe/Berlin', ['availability:read']);

@@ -1,8 +1,8 @@
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CalendarAccess, CalendarAccessError, type Event, type Series } from '@calendar-access/sdk';
 import { ENGINES } from '../helpers/engines.js';
-import { useApi } from '../helpers/api.js';
+import { listeningApi, useApi } from '../helpers/api.js';
 import { seedEvent, seedOverride } from '../helpers/seed-events.js';
 
 async function refusal(call: Promise<unknown>): Promise<CalendarAccessError> {
@@ -18,14 +18,8 @@ async function refusal(call: Promise<unknown>): Promise<CalendarAccessError> {
 for (const engine of ENGINES) {
   describe(`client.series against a running server on ${engine}`, () => {
     const api = useApi(engine, '2026-03-20T12:00:00Z');
-    let baseUrl = '';
-    before(async () => {
-      await api.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = api.app.server.address();
-      assert.ok(address && typeof address === 'object');
-      baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
-    });
-    const client = (token: string) => new CalendarAccess({ token, baseUrl });
+    const server = listeningApi(api);
+    const client = (token: string) => new CalendarAccess({ token, baseUrl: server.baseUrl });
 
     it('reads the series an occurrence names and pages its occurrences across the March DST change', async () => {
       const owner = await api.owner('Europe/Berlin');
