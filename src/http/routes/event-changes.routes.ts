@@ -67,9 +67,10 @@ export const listEventChanges = defineRoute({
     // a sync client polling one token is answered from memory, and its ETag hashed once. A page
     // that hands out a token made now is kept an hour at most (a token kept longer would start its
     // 30 days earlier than the client thinks); one that hands the same token back, until that token
-    // is a day old and an empty round would hand a fresh one.
-    const key = `event-changes|${holder}|${query.syncToken ?? ''}|${query.cursor ?? ''}|${limit}`;
-    const page = await keptPage(services, principal.ownerId, 'busy', key, now, async () => {
+    // is a day old and an empty round would hand a fresh one. Only a round's first page from a
+    // token is kept: that is what polling asks again, where the pages of a full sync (a hundred of
+    // a big calendar, asked once) would push other owners' kept pages out of the cache.
+    const readPage = async () => {
       const read = await feedPage(services.db, principal.ownerId, { lower: from?.after ?? null, upper, after, take: limit + 1 });
       // A position beyond the owner's last change number was not made by this database (a restored or replaced one).
       if (from && BigInt(from.after) > BigInt(read.last)) throw new ApiError('resync_required', 'This sync token was not made by this database: start again without syncToken (a full sync).', 'syncToken');
@@ -95,7 +96,10 @@ export const listEventChanges = defineRoute({
         body.nextSyncToken = encodeSyncToken(secret, holder, position);
       }
       return { page: { data: Buffer.from(writePage(body)), deleted: NO_MARKERS, last: null }, stableUntil };
-    });
+    };
+    const polled = from !== null && query.cursor === undefined;
+    const key = `event-changes|${holder}|${query.syncToken}|${limit}`;
+    const page = polled ? await keptPage(services, principal.ownerId, 'busy', key, now, readPage) : (await readPage()).page;
     return new JsonBytes(page.data);
   },
 });
